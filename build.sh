@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Verlet Playground: the one script a person runs. Each command sets up what it needs first.
+#
+#   ./build.sh run [ARGS]   set up, then open the demos (ARGS go to main.py, e.g. --scene spider)
+#   ./build.sh test [ARGS]  set up everything the tests need, then run them all (ARGS go to pytest)
+#   ./build.sh setup        only create .venv and install the Python packages
+#   ./build.sh shots        render the README screenshots headlessly into docs/images/
+#
+# Setup is idempotent and quick when nothing changed: packages are reinstalled only when
+# pyproject.toml changes. Registries used: PyPI (pip), Debian (apt-get, for Chromium), npm.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+VENV=.venv
+PY="$VENV/bin/python"
+export PYGAME_HIDE_SUPPORT_PROMPT=1
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+warn() { printf '\033[1;33m!!! %s\033[0m\n' "$*" >&2; }
+
+setup_python() {
+    if [ ! -x "$PY" ]; then
+        say "creating $VENV"
+        python3 -m venv "$VENV"
+    fi
+    local stamp="$VENV/.installed" want
+    want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+        say "installing Python packages (pygame-ce, pytest, numpy, playwright, pygbag)"
+        "$PY" -m pip install --quiet --upgrade pip
+        "$PY" -m pip install --quiet -e ".[test,web]"
+        echo "$want" > "$stamp"
+    fi
+    if "$PY" -c "import black" 2>/dev/null; then
+        warn "black is installed in $VENV: pygbag would reformat the sources; run '$PY -m pip uninstall black'"
+    fi
+}
+
+setup_chromium() {
+    # Browser tests drive Debian's Chromium; a test tool never downloads a browser of its own.
+    command -v chromium >/dev/null 2>&1 && return 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing Chromium (apt-get)"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        warn "no Chromium and no root to install it: browser tests will be SKIPPED (sudo apt-get install chromium)"
+    fi
+}
+
+setup_node() {
+    [ -f package.json ] || return 0
+    if ! command -v npm >/dev/null 2>&1; then
+        warn "no npm: the Pyodide browser tests will be SKIPPED (install Node.js and npm)"
+        return 0
+    fi
+    if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+        say "installing npm packages (pyodide)"
+        npm ci --no-audit --no-fund --loglevel=error
+    fi
+}
+
+has_display() {
+    [ "$(uname)" != Linux ] || [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]
+}
+
+shots() {
+    mkdir -p "${1:-docs/images}"
+    local out="${1:-docs/images}"
+    "$PY" main.py --scene rope --headless --frames 90 --screenshot "$out/rope.png"
+    for scene in $("$PY" main.py --list --json | "$PY" -c "import json,sys; print(' '.join(json.load(sys.stdin)))"); do
+        [ "$scene" = rope ] && continue
+        "$PY" main.py --scene "$scene" --headless --frames 240 --screenshot "$out/$scene.png"
+    done
+    say "screenshots in $out/"
+}
+
+command="${1:-help}"
+shift || true
+case "$command" in
+    setup)
+        setup_python
+        ;;
+    run)
+        setup_python
+        if has_display; then
+            exec "$PY" main.py "$@"
+        fi
+        warn "no display here (DISPLAY is not set): writing headless screenshots instead of opening a window"
+        shots build/screenshots
+        ;;
+    test)
+        setup_python
+        setup_chromium
+        setup_node
+        exec "$PY" -m pytest "$@"
+        ;;
+    shots)
+        setup_python
+        shots docs/images
+        ;;
+    help|-h|--help)
+        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+        ;;
+    *)
+        echo "build.sh: unknown command '$command'; use run, test, setup or shots" >&2
+        exit 2
+        ;;
+esac

@@ -1,0 +1,148 @@
+"""The pygame side of every demo: events in, a picture out (the Scene of DESIGN.md).
+
+A `Scene` wraps a pure `Simulation` (model + parameters + seed) and adds what needs pygame:
+turning events into the model's abstract input, the slider panel, the explanatory overlay
+(key `o`), on-canvas notes, and drawing. A demo's scene module only names its model and
+parameters and supplies `render` (and `render_overlay`); the view reads the model and never
+changes it.
+
+Live events and scripted events take the same path: `script_event` builds the pygame event a
+scripted entry stands for, and `handle` treats it like any other.
+"""
+
+import pygame
+
+from .simulation import Simulation
+from .widgets import ParamPanel, draw_text
+
+SIZE = (960, 540)
+"""Logical canvas size of every scene: 16:9, as an iframe embeds it."""
+
+NOTE_FRAMES = 60 * 8
+"""How long an on-canvas note stays: eight seconds."""
+
+KEY_CODES = {
+    "space": pygame.K_SPACE, "return": pygame.K_RETURN, "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN, "w": pygame.K_w,
+    "a": pygame.K_a, "s": pygame.K_s, "d": pygame.K_d, "r": pygame.K_r, "o": pygame.K_o,
+}
+KEY_NAMES = {code: name for name, code in KEY_CODES.items()}
+KEY_NAMES[pygame.K_KP_ENTER] = "return"
+
+
+def script_event(entry, button_down):
+    """The pygame event one scripted entry (`scenes.replay`) stands for.
+
+    `button_down` says whether the primary button is held, for the `buttons` of motion events.
+    """
+    kind = entry["type"]
+    if kind == "down":
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=entry["pos"], button=1, touch=False)
+    if kind == "up":
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=entry["pos"], button=1, touch=False)
+    if kind == "move":
+        buttons = (1, 0, 0) if button_down else (0, 0, 0)
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=entry["pos"], rel=(0, 0),
+                                  buttons=buttons, touch=False)
+    event_type = pygame.KEYDOWN if kind == "key_down" else pygame.KEYUP
+    return pygame.event.Event(event_type, key=KEY_CODES[entry["key"]], mod=0, unicode="",
+                              scancode=0)
+
+
+def abstract_input(event):
+    """(kind, value) of the model protocol for a pygame event, or (None, None) if not input.
+
+    Mouse and touch (which the browser also delivers as mouse events) become "down", "move",
+    "up" with a canvas position; known keys become "key_down" / "key_up" with their name.
+    """
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return "down", tuple(event.pos)
+    if event.type == pygame.MOUSEMOTION:
+        return "move", tuple(event.pos)
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        return "up", tuple(event.pos)
+    if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in KEY_NAMES:
+        return ("key_down" if event.type == pygame.KEYDOWN else "key_up"), KEY_NAMES[event.key]
+    return None, None
+
+
+class Scene:
+    """Base class of every demo's scene.
+
+    Subclasses set `name`, `help`, `params` (the model module's ParamTable), `model_class`,
+    optionally `panel_params` (the parameters given sliders) and `panel_open`, and implement
+    `render(surface)` and optionally `render_overlay(surface)`, reading `self.model`.
+    """
+
+    name = "scene"
+    help = ""
+    size = SIZE
+    params = None
+    model_class = None
+    panel_params = ()
+    panel_open = False
+
+    def __init__(self, seed=0, values=None, overlay=False):
+        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
+        self.overlay = overlay
+        self.notes = []
+        self.panel = None
+        if self.panel_params:
+            corner = (self.size[0] - ParamPanel.WIDTH - 12, 12)
+            self.panel = ParamPanel(self, self.panel_params, corner, open=self.panel_open)
+
+    @property
+    def model(self):
+        return self.sim.model
+
+    @property
+    def values(self):
+        return self.sim.values
+
+    @property
+    def frame(self):
+        return self.sim.frame
+
+    def set_param(self, name, value):
+        self.sim.set_param(name, value)
+
+    def add_note(self, text):
+        """Show a short message at the bottom of the canvas for a few seconds."""
+        self.notes.append([text, NOTE_FRAMES])
+
+    def handle(self, event):
+        """Route one pygame event: slider panel first, then the overlay key, then the model."""
+        if self.panel is not None and self.panel.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_o:
+            self.overlay = not self.overlay
+            return
+        kind, value = abstract_input(event)
+        if kind is not None:
+            self.sim.input(kind, value)
+
+    def step(self):
+        """Advance one fixed 1/60 s frame."""
+        self.sim.step()
+        for note in self.notes:
+            note[1] -= 1
+        self.notes = [note for note in self.notes if note[1] > 0]
+
+    def draw(self, surface):
+        """Draw the scene, its overlay when on, the panel and any notes."""
+        self.render(surface)
+        if self.overlay:
+            self.render_overlay(surface)
+        if self.panel is not None:
+            self.panel.draw(surface)
+        for i, (text, _) in enumerate(reversed(self.notes)):
+            draw_text(surface, text, (12, self.size[1] - 30 - 22 * i), 20, (255, 220, 120))
+
+    def state(self):
+        return self.sim.state()
+
+    def render(self, surface):
+        raise NotImplementedError
+
+    def render_overlay(self, surface):
+        pass

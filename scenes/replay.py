@@ -1,0 +1,79 @@
+"""Scripted input: the EVENTS.json files that drive a headless run (the headless contract).
+
+A script is a JSON list of objects, each applied just before step `frame` (0-based), in file order:
+
+    {"frame": F, "type": "down" | "move" | "up", "pos": [x, y]}     pointer, canvas pixels
+    {"frame": F, "type": "key_down" | "key_up", "key": K}           K from KEY_NAMES
+
+`load_script` validates a whole file up front and raises `ScriptError` with one line naming the
+first bad entry. Turning entries into pygame events happens in `scenes.base`, so this module
+stays free of pygame.
+"""
+
+import json
+from math import isfinite
+
+POINTER_TYPES = ("down", "move", "up")
+KEY_TYPES = ("key_down", "key_up")
+KEY_NAMES = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "r", "o")
+MAX_COORDINATE = 1e6
+"""Pointer coordinates beyond this are refused: far off any canvas, and a sign of a broken file."""
+
+
+class ScriptError(ValueError):
+    """An events file that cannot be used; the message is one line."""
+
+
+def _check_entry(index, entry):
+    where = f"event #{index}"
+    if not isinstance(entry, dict):
+        raise ScriptError(f"{where} must be an object, got {type(entry).__name__}")
+    frame = entry.get("frame")
+    if isinstance(frame, bool) or not isinstance(frame, int) or frame < 0:
+        raise ScriptError(f"{where}: 'frame' must be a whole number >= 0, got {frame!r}")
+    kind = entry.get("type")
+    if kind in POINTER_TYPES:
+        pos = entry.get("pos")
+        if (
+            not isinstance(pos, list)
+            or len(pos) != 2
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in pos)
+            or not all(isfinite(v) and abs(v) <= MAX_COORDINATE for v in pos)
+        ):
+            raise ScriptError(f"{where}: 'pos' must be [x, y], two finite numbers, got {pos!r}")
+        return {"frame": frame, "type": kind, "pos": (float(pos[0]), float(pos[1]))}
+    if kind in KEY_TYPES:
+        key = entry.get("key")
+        if key not in KEY_NAMES:
+            raise ScriptError(f"{where}: 'key' must be one of {', '.join(KEY_NAMES)}, got {key!r}")
+        return {"frame": frame, "type": kind, "key": key}
+    allowed = ", ".join(POINTER_TYPES + KEY_TYPES)
+    raise ScriptError(f"{where}: 'type' must be one of {allowed}, got {kind!r}")
+
+
+def parse_script(data):
+    """Validate decoded JSON and return the entries sorted by frame (file order kept within one)."""
+    if not isinstance(data, list):
+        raise ScriptError(f"events must be a JSON list, got {type(data).__name__}")
+    entries = [_check_entry(i, entry) for i, entry in enumerate(data)]
+    return sorted(entries, key=lambda e: e["frame"])
+
+
+def load_script(path):
+    """Read and validate an events file."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as error:
+        raise ScriptError(f"cannot read events file {path!r}: {error.strerror or error}") from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ScriptError(f"events file {path!r} is not valid JSON: {error}") from None
+    return parse_script(data)
+
+
+def entries_by_frame(entries):
+    """{frame: [entry, ...]} for quick lookup in the run loop."""
+    grouped = {}
+    for entry in entries:
+        grouped.setdefault(entry["frame"], []).append(entry)
+    return grouped

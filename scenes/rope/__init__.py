@@ -1,0 +1,1 @@
+"""The rope demo: a Verlet rope hanging from a pin, to grab and swing."""

@@ -1,0 +1,113 @@
+"""A Verlet rope pinned at the top, that a pointer can grab and swing (the foundation's demo).
+
+Pure Python on `verlet/`: a chain of particles joined by exact distance constraints, solved
+Gauss-Seidel from the pin down (S1's technique in its smallest form, as in Selstad's "Verlet
+Rope"). The grabbed particle is held at the pointer like a pin while held and let go with the
+velocity of the last pointer move, so a flick throws the rope.
+"""
+
+from math import hypot
+
+from scenes.params import Param, ParamTable
+from verlet import Box, Distance, World
+
+HELP = "a Verlet rope pinned at the top: grab it and swing it"
+PARAMS = ParamTable(
+    Param("iterations", 20, 1, 40, "distance-constraint passes per frame: more is stiffer",
+          integer=True),
+    Param("gravity", 0.3, 0.0, 1.5, "downward acceleration, px per frame squared"),
+)
+
+SEGMENTS = 16
+"""Links in the rope."""
+SEGMENT_LENGTH = 22.0
+"""Rest length of one link, px."""
+ANCHOR = (480.0, 60.0)
+"""Where the rope is pinned, px."""
+START_ANGLE_STEP = 0.35
+"""Initial sideways lay-out of each link, px per px of drop: the rope starts swinging in."""
+GRAB_RADIUS = 36.0
+"""A press this close to a rope point (px) grabs it: about a fingertip."""
+DAMPING = 0.985
+"""Velocity kept per frame: a little heavier than T2's 0.99, so a flung rope calms in seconds."""
+MARGIN = 6.0
+"""Distance the rope keeps from the canvas edges, px."""
+
+
+class RopeModel:
+    """The rope and the hand that may hold one of its points."""
+
+    def __init__(self, size, values, rng):
+        self.size = size
+        self.world = World(gravity=(0.0, values["gravity"]), damping=DAMPING,
+                           iterations=values["iterations"])
+        x, y = ANCHOR
+        dx = SEGMENT_LENGTH * START_ANGLE_STEP / hypot(1.0, START_ANGLE_STEP)
+        dy = SEGMENT_LENGTH / hypot(1.0, START_ANGLE_STEP)
+        self.points = [self.world.add_particle(x + i * dx, y + i * dy, pinned=(i == 0))
+                       for i in range(SEGMENTS + 1)]
+        for a, b in zip(self.points, self.points[1:]):
+            self.world.add(Distance(a, b, SEGMENT_LENGTH))
+        self.world.add(Box(self.points, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
+        self.grabbed = None
+        self.hand = None
+        self._was_pinned = False
+
+    def set_param(self, name, value):
+        if name == "iterations":
+            self.world.iterations = value
+        elif name == "gravity":
+            self.world.gravity = (0.0, value)
+
+    def input(self, kind, value):
+        """Pointer down grabs, move drags, up lets go; the rope takes no keys."""
+        if kind == "down":
+            self.press(value)
+        elif kind == "move":
+            self.drag(value)
+        elif kind == "up":
+            self.release()
+
+    def nearest_point(self, pos):
+        """Index of the rope point nearest `pos` within GRAB_RADIUS, or None."""
+        best, best_distance = None, GRAB_RADIUS
+        for i, p in enumerate(self.points):
+            distance = hypot(p.x - pos[0], p.y - pos[1])
+            if distance <= best_distance:
+                best, best_distance = i, distance
+        return best
+
+    def press(self, pos):
+        """Grab the point under `pos`, if any."""
+        self.grabbed = self.nearest_point(pos)
+        if self.grabbed is not None:
+            point = self.points[self.grabbed]
+            self._was_pinned = point.pinned
+            point.pinned = True
+            self.drag(pos)
+
+    def drag(self, pos):
+        """Move the hand (kept on the canvas, so a drag off the edge pins the point at the edge)."""
+        if self.grabbed is not None:
+            self.hand = (min(self.size[0] - MARGIN, max(MARGIN, pos[0])),
+                         min(self.size[1] - MARGIN, max(MARGIN, pos[1])))
+
+    def release(self):
+        """Let go; the point keeps the velocity of the last frame's hand movement."""
+        if self.grabbed is not None:
+            self.points[self.grabbed].pinned = self._was_pinned
+        self.grabbed = None
+        self.hand = None
+
+    def step(self):
+        if self.grabbed is not None:
+            point = self.points[self.grabbed]
+            point.px, point.py = point.x, point.y
+            point.x, point.y = self.hand
+        self.world.step()
+
+    def segment_lengths(self):
+        return [c.length() for c in self.world.constraints if isinstance(c, Distance)]
+
+    def observe(self):
+        return {"points": [[p.x, p.y] for p in self.points], "grabbed": self.grabbed}

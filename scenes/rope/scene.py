@@ -1,0 +1,19 @@
+"""The rope scene: the rope model with sliders for its two parameters, and its view."""
+
+from scenes.base import Scene
+
+from . import model, view
+
+
+class RopeScene(Scene):
+    name = "rope"
+    help = model.HELP
+    params = model.PARAMS
+    model_class = model.RopeModel
+    panel_params = ("iterations", "gravity")
+
+    def render(self, surface):
+        view.draw(surface, self.model)
+
+    def render_overlay(self, surface):
+        view.draw_overlay(surface, self.model)

@@ -1,0 +1,96 @@
+"""A running demo without pygame: a model, its parameters, its seed, its frame count (headless contract).
+
+Every demo's model follows one small protocol, so the same code drives it from live pygame input,
+from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
+
+    Model(size, values, rng)   build a fresh model; `values` is {param: value}, `rng` a
+                               random.Random it must use for every random choice
+    model.input(kind, value)   kind "down" | "move" | "up" with value (x, y) in canvas pixels,
+                               or "key_down" | "key_up" with a key name from scenes.replay
+    model.set_param(name, v)   a parameter changed live (already validated and clamped)
+    model.step()               advance one 1/60 s frame
+    model.observe()            the scene's own state keys, JSON-ready
+
+`Simulation` adds what all demos share: the common state keys, live parameter changes through
+the scene's table, and restart (key `r`, or a restart button) with a fresh generator.
+"""
+
+import random
+
+
+class Simulation:
+    """One demo in motion: model + seed + parameter values + frame counter."""
+
+    def __init__(self, name, model_class, params, size, seed=0, values=None):
+        self.name = name
+        self.model_class = model_class
+        self.params = params
+        self.size = tuple(size)
+        self.seed = seed
+        self.values = params.defaults()
+        for key, value in (values or {}).items():
+            self.values[key] = params.lookup(key).clamp(value)
+        self.frame = 0
+        self.restarts = 0
+        self.model = self._new_model()
+
+    def _new_model(self):
+        # A string seed is hashed the same way on every platform (CPython, Pyodide), and a
+        # restart gets a new but still reproducible game.
+        rng = random.Random(f"{self.seed}:{self.restarts}")
+        return self.model_class(self.size, dict(self.values), rng)
+
+    def restart(self):
+        """A fresh model with the current parameters and the next reproducible generator."""
+        self.restarts += 1
+        self.model = self._new_model()
+
+    def set_param(self, name, value):
+        """Change a parameter live; the value is clamped to its range first."""
+        value = self.params.lookup(name).clamp(value)
+        if value != self.values[name]:
+            self.values[name] = value
+            self.model.set_param(name, value)
+
+    def input(self, kind, value):
+        """Feed one input to the model; key `r` restarts every demo."""
+        if kind == "key_down" and value == "r":
+            self.restart()
+            return
+        self.model.input(kind, value)
+
+    def apply(self, entry):
+        """Feed one validated scripted entry (`scenes.replay`)."""
+        self.input(entry["type"], entry["pos"] if "pos" in entry else entry["key"])
+
+    def step(self):
+        self.model.step()
+        self.frame += 1
+
+    def state(self):
+        """Common keys (scene, frame, seed, size, params) plus the model's own."""
+        state = {
+            "scene": self.name,
+            "frame": self.frame,
+            "seed": self.seed,
+            "size": list(self.size),
+            "params": dict(self.values),
+        }
+        state.update(self.model.observe())
+        return state
+
+
+def run_script(simulation, entries, frames):
+    """Run `frames` steps, feeding each scripted entry just before its frame; return the state.
+
+    The pure twin of `main.py --headless`: used by the Pyodide tests to compare CPython and
+    CPython-in-WebAssembly on the same script.
+    """
+    by_frame = {}
+    for entry in entries:
+        by_frame.setdefault(entry["frame"], []).append(entry)
+    for frame in range(frames):
+        for entry in by_frame.get(frame, ()):
+            simulation.apply(entry)
+        simulation.step()
+    return simulation.state()

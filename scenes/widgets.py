@@ -1,0 +1,185 @@
+"""On-canvas controls drawn with pygame: text, a button, sliders and the parameter panel.
+
+Everything is sized for a finger as well as a mouse (touch arrives as mouse events in the
+browser): rows are at least 34 px tall and a slider can be grabbed anywhere on its row. Widgets
+change parameters only through `Param.clamp`, the same rules the CLI and page query use (S12).
+"""
+
+import pygame
+
+TEXT = (236, 236, 244)
+MUTED = (170, 170, 190)
+PANEL_FILL = (18, 20, 34, 200)
+TRACK = (70, 74, 100)
+ACCENT = (255, 150, 190)
+
+_fonts = {}
+
+
+def font(size):
+    """The default pygame font at `size` px, cached."""
+    if size not in _fonts:
+        _fonts[size] = pygame.font.Font(None, size)
+    return _fonts[size]
+
+
+def draw_text(surface, text, pos, size=20, color=TEXT, anchor="topleft", shadow=True):
+    """Draw one line of text anchored at `pos` ("topleft", "center", "midtop", ...); return its rect."""
+    image = font(size).render(text, True, color)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        surface.blit(font(size).render(text, True, (0, 0, 0)), rect.move(1, 1))
+    surface.blit(image, rect)
+    return rect
+
+
+def _pointer(event):
+    """(kind, pos) for a mouse/touch event: kind is 'down', 'move', 'up' or None."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return "down", event.pos
+    if event.type == pygame.MOUSEMOTION:
+        return "move", event.pos
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        return "up", event.pos
+    return None, None
+
+
+class Button:
+    """A rounded button that calls `on_click` when pressed and released over it."""
+
+    def __init__(self, rect, label, on_click, icon=None):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.on_click = on_click
+        self.icon = icon  # optional function(surface, rect) drawing a picture instead of text
+        self.pressed = False
+
+    def handle(self, event):
+        """Return True when the event was meant for this button."""
+        kind, pos = _pointer(event)
+        if kind == "down" and self.rect.collidepoint(pos):
+            self.pressed = True
+            return True
+        if kind == "up" and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(pos):
+                self.on_click()
+            return True
+        return kind == "move" and self.pressed
+
+    def draw(self, surface):
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        fill = (60, 64, 96, 230) if self.pressed else PANEL_FILL
+        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=10)
+        pygame.draw.rect(layer, (120, 124, 160, 255), layer.get_rect(), 1, border_radius=10)
+        surface.blit(layer, self.rect)
+        if self.icon:
+            self.icon(surface, self.rect)
+        else:
+            draw_text(surface, self.label, self.rect.center, 22, anchor="center", shadow=False)
+
+
+def draw_sliders_icon(surface, rect):
+    """Three short tracks with knobs: the 'show parameters' picture."""
+    cx, cy = rect.center
+    for i, knob in enumerate((-5, 4, -1)):
+        y = cy - 7 + i * 7
+        pygame.draw.line(surface, TEXT, (cx - 9, y), (cx + 9, y), 2)
+        pygame.draw.circle(surface, ACCENT, (cx + knob, y), 3)
+
+
+class Slider:
+    """A horizontal slider bound to one `Param`; `get()` reads and `set(value)` writes the value."""
+
+    HEIGHT = 40
+
+    def __init__(self, rect, param, get, set):
+        self.rect = pygame.Rect(rect)
+        self.param = param
+        self.get = get
+        self.set = set
+        self.dragging = False
+
+    def _track(self):
+        return pygame.Rect(self.rect.x + 8, self.rect.bottom - 12, self.rect.width - 16, 4)
+
+    def _value_at(self, x):
+        track = self._track()
+        fraction = min(1.0, max(0.0, (x - track.x) / max(1, track.width)))
+        return self.param.clamp(self.param.lo + fraction * (self.param.hi - self.param.lo))
+
+    def handle(self, event):
+        kind, pos = _pointer(event)
+        if kind is None:
+            return False
+        if kind == "down" and self.rect.collidepoint(pos):
+            self.dragging = True
+        elif not self.dragging:
+            return False
+        if kind == "up":
+            self.dragging = False
+        if kind in ("down", "move", "up"):
+            self.set(self._value_at(pos[0]))
+        return True
+
+    def draw(self, surface):
+        track = self._track()
+        value = self.get()
+        span = self.param.hi - self.param.lo
+        fraction = (value - self.param.lo) / span if span else 0.0
+        knob_x = track.x + fraction * track.width
+        draw_text(surface, self.param.name.replace("_", " "), (self.rect.x + 8, self.rect.y + 4), 20,
+                  shadow=False)
+        draw_text(surface, self.param.format(value), (self.rect.right - 8, self.rect.y + 4), 20,
+                  ACCENT, anchor="topright", shadow=False)
+        pygame.draw.rect(surface, TRACK, track, border_radius=2)
+        pygame.draw.rect(surface, ACCENT, (track.x, track.y, knob_x - track.x, track.height),
+                         border_radius=2)
+        pygame.draw.circle(surface, (255, 255, 255), (round(knob_x), track.centery), 8)
+        pygame.draw.circle(surface, ACCENT, (round(knob_x), track.centery), 8, 2)
+
+
+class ParamPanel:
+    """A column of sliders for some of a scene's parameters, folded behind a small button.
+
+    `scene` provides `params` (a ParamTable), `values` and `set_param(name, value)`.
+    """
+
+    WIDTH = 236
+
+    def __init__(self, scene, names, corner, open=False):
+        self.scene = scene
+        self.open = open
+        x, y = corner
+        self.toggle = Button((x + self.WIDTH - 40, y, 40, 40), "params", self._flip,
+                             icon=draw_sliders_icon)
+        self.sliders = [
+            Slider((x, y + 46 + i * Slider.HEIGHT, self.WIDTH, Slider.HEIGHT), scene.params[name],
+                   lambda name=name: scene.values[name],
+                   lambda value, name=name: scene.set_param(name, value))
+            for i, name in enumerate(names)
+        ]
+        self.body = pygame.Rect(x, y + 42, self.WIDTH, len(names) * Slider.HEIGHT + 8)
+
+    def _flip(self):
+        self.open = not self.open
+
+    def handle(self, event):
+        """Return True when the event belonged to the panel (the scene must then ignore it)."""
+        if self.toggle.handle(event):
+            return True
+        if not self.open:
+            return False
+        if any(slider.handle(event) for slider in self.sliders):
+            return True
+        kind, pos = _pointer(event)
+        return kind == "down" and self.body.collidepoint(pos)
+
+    def draw(self, surface):
+        if self.open and self.sliders:
+            layer = pygame.Surface(self.body.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, PANEL_FILL, layer.get_rect(), border_radius=10)
+            surface.blit(layer, self.body)
+            for slider in self.sliders:
+                slider.draw(surface)
+        self.toggle.draw(surface)

@@ -1,0 +1,33 @@
+"""verlet: position-based physics in plain Python (standard library only).
+
+Particles remember their previous position instead of a velocity (Verlet integration); each
+constraint moves them the least distance that satisfies it; a solver repeats that a number of
+times per frame. Runs unchanged in CPython, pygbag and Pyodide.
+
+    from verlet import World, Distance
+    world = World(gravity=(0, 0.5), damping=0.99)
+    top = world.add_particle(100, 20, pinned=True)
+    bob = world.add_particle(140, 20)
+    world.add(Distance(top, bob))
+    world.step()
+"""
+
+from .constraints import AngleRange, Area, Box, Distance, rotate_rigidly
+from .particle import Particle, integrate
+from .solver import JacobiAccumulator, move_now, solve_gauss_seidel, solve_jacobi
+from .world import World
+
+__all__ = [
+    "AngleRange",
+    "Area",
+    "Box",
+    "Distance",
+    "JacobiAccumulator",
+    "Particle",
+    "World",
+    "integrate",
+    "move_now",
+    "rotate_rigidly",
+    "solve_gauss_seidel",
+    "solve_jacobi",
+]

@@ -1,0 +1,203 @@
+"""Constraints: each one finds the smallest movement of its particles that satisfies it.
+
+Every constraint has one method, `project(move)`. It measures how far the condition is broken and
+asks `move(particle, dx, dy)` to shift particles by the correction. It never writes positions
+itself: where the moves go decides the solving style (see `verlet.solver`). Gauss-Seidel applies
+each move at once (S1); Jacobi collects them, averages per particle and applies them once per
+iteration (T6). The same constraint object serves both.
+
+Pinned particles are immovable: a two-particle constraint gives the whole correction to the free
+end, and the solvers' `move` functions ignore moves of pinned particles.
+
+- `Distance`   exact (S1: pull or push to the rest length) or max-only (T3: only pulls).
+- `Area`       pressure that pushes a closed ring outward while its area is below a target (T4).
+- `AngleRange` keeps a point's direction from a pivot within [lo, hi] of a reference (T12).
+- `Box`        keeps particles inside a rectangle (walls and floor).
+- `rotate_rigidly` turns a set of particles about a centre without giving them velocity (T13).
+"""
+
+from math import atan2, cos, hypot, sin
+
+from .geometry import EPSILON, outward_normals, perimeter, rotate_point, signed_area, wrap_angle
+
+
+def _weights(a, b):
+    """Shares of a two-particle correction taken by a and b: (0.5, 0.5), or all on the free end."""
+    if a.pinned:
+        return (0.0, 0.0) if b.pinned else (0.0, 1.0)
+    return (1.0, 0.0) if b.pinned else (0.5, 0.5)
+
+
+class Distance:
+    """Keep particles `a` and `b` at `rest` apart (S1), or at most `rest` apart with `max_only` (T3).
+
+    The error (current length - rest) is split between the ends, half each, or all of it on the
+    free end when the other is pinned; `stiffness` in (0, 1] scales the correction per iteration.
+    With `max_only` nothing happens while the pair is closer than `rest`: a ring of such links can
+    be squashed freely but not stretched. Two coincident particles under an exact constraint are
+    pushed apart along +x, so no direction is ever taken from a zero-length vector.
+    """
+
+    __slots__ = ("a", "b", "rest", "stiffness", "max_only")
+
+    def __init__(self, a, b, rest=None, stiffness=1.0, max_only=False):
+        self.a = a
+        self.b = b
+        self.rest = hypot(b.x - a.x, b.y - a.y) if rest is None else float(rest)
+        self.stiffness = stiffness
+        self.max_only = max_only
+
+    def __repr__(self):
+        kind = "max" if self.max_only else "exact"
+        return f"Distance({self.a!r}, {self.b!r}, rest={self.rest:.2f}, {kind})"
+
+    def length(self):
+        """Current distance between the two ends."""
+        return hypot(self.b.x - self.a.x, self.b.y - self.a.y)
+
+    def project(self, move):
+        a, b = self.a, self.b
+        dx, dy = b.x - a.x, b.y - a.y
+        length = hypot(dx, dy)
+        error = length - self.rest
+        if error <= 0.0 and self.max_only:
+            return
+        if length < EPSILON:
+            ux, uy = 1.0, 0.0
+        else:
+            ux, uy = dx / length, dy / length
+        share_a, share_b = _weights(a, b)
+        step = error * self.stiffness
+        if share_a:
+            move(a, ux * step * share_a, uy * step * share_a)
+        if share_b:
+            move(b, -ux * step * share_b, -uy * step * share_b)
+
+
+class Area:
+    """Push a closed ring outward while its area is below `target` (T4).
+
+    The area is measured with the shoelace formula. The deficit is turned into one outward
+    distance shared by every point: deficit / perimeter, which is the distance by which moving
+    every edge outward would add the missing area to first order. Each point moves that far
+    along its outward normal, scaled by `stiffness`. Above the target nothing happens.
+
+    "Outward" is fixed by the orientation the ring had when the constraint was made, so a ring
+    that folds or turns inside out is pushed back the right way instead of further in.
+    """
+
+    __slots__ = ("particles", "target", "stiffness", "orientation")
+
+    def __init__(self, particles, target=None, stiffness=1.0):
+        if len(particles) < 3:
+            raise ValueError("an area constraint needs a ring of at least 3 particles")
+        self.particles = list(particles)
+        points = [p.position for p in self.particles]
+        area = signed_area(points)
+        self.orientation = 1.0 if area >= 0.0 else -1.0
+        self.target = abs(area) if target is None else float(target)
+        self.stiffness = stiffness
+
+    def area(self):
+        """Current area, positive while the ring keeps the orientation it was made with."""
+        return signed_area([p.position for p in self.particles]) * self.orientation
+
+    def project(self, move):
+        points = [p.position for p in self.particles]
+        deficit = self.target - signed_area(points) * self.orientation
+        if deficit <= 0.0:
+            return
+        ring_length = perimeter(points)
+        if ring_length < EPSILON:
+            return
+        push = deficit / ring_length * self.stiffness
+        for particle, (nx, ny) in zip(self.particles, outward_normals(points, self.orientation)):
+            move(particle, nx * push, ny * push)
+
+
+class AngleRange:
+    """Keep the direction from `pivot` to `point` within [lo, hi] radians of a reference (T12).
+
+    `reference` is a function returning the reference angle (atan2 convention, y down); it is
+    called at every projection, so a range measured from a moving body tilts with it. A point
+    outside the range is moved to the nearer boundary angle at its current distance; the pivot
+    never moves. A point sitting on its pivot has no direction and is left alone.
+    """
+
+    __slots__ = ("pivot", "point", "lo", "hi", "reference")
+
+    def __init__(self, pivot, point, lo, hi, reference=lambda: 0.0):
+        if not lo <= hi:
+            raise ValueError(f"angle range needs lo <= hi, got lo={lo}, hi={hi}")
+        self.pivot = pivot
+        self.point = point
+        self.lo = lo
+        self.hi = hi
+        self.reference = reference
+
+    def relative_angle(self):
+        """Direction of pivot -> point relative to the reference, in [-pi, pi)."""
+        angle = atan2(self.point.y - self.pivot.y, self.point.x - self.pivot.x)
+        return wrap_angle(angle - self.reference())
+
+    def project(self, move):
+        pivot, point = self.pivot, self.point
+        dx, dy = point.x - pivot.x, point.y - pivot.y
+        radius = hypot(dx, dy)
+        if radius < EPSILON:
+            return
+        relative = self.relative_angle()
+        if self.lo <= relative <= self.hi:
+            return
+        to_lo = abs(wrap_angle(relative - self.lo))
+        to_hi = abs(wrap_angle(relative - self.hi))
+        bound = self.lo if to_lo <= to_hi else self.hi
+        angle = self.reference() + bound
+        move(point, pivot.x + radius * cos(angle) - point.x, pivot.y + radius * sin(angle) - point.y)
+
+
+class Box:
+    """Keep particles inside the rectangle [left, right] x [top, bottom] (walls and floor).
+
+    A particle outside is moved straight back to the nearest point of the rectangle. With
+    `friction` in [0, 1], a particle touching a wall also loses that fraction of its velocity
+    along the wall, so bodies stop sliding instead of skating on the floor for ever.
+    """
+
+    __slots__ = ("particles", "left", "top", "right", "bottom", "friction")
+
+    def __init__(self, particles, left, top, right, bottom, friction=0.0):
+        if left > right or top > bottom:
+            raise ValueError("box needs left <= right and top <= bottom")
+        self.particles = particles
+        self.left, self.top, self.right, self.bottom = left, top, right, bottom
+        self.friction = friction
+
+    def project(self, move):
+        for p in self.particles:
+            x = min(self.right, max(self.left, p.x))
+            y = min(self.bottom, max(self.top, p.y))
+            if x != p.x or y != p.y:
+                move(p, x - p.x, y - p.y)
+
+    def apply_friction(self):
+        """Slow the along-wall motion of every particle touching a wall (call once per frame)."""
+        keep = 1.0 - self.friction
+        for p in self.particles:
+            if p.pinned:
+                continue
+            if p.y >= self.bottom or p.y <= self.top:
+                p.px = p.x - (p.x - p.px) * keep
+            if p.x <= self.left or p.x >= self.right:
+                p.py = p.y - (p.y - p.py) * keep
+
+
+def rotate_rigidly(particles, center, angle):
+    """Turn particles by `angle` radians about `center`, position and previous alike (T13).
+
+    Rotating both positions by the same angle turns the particles' velocities with them but adds
+    none: a body corrected this way rights itself without being flung.
+    """
+    for p in particles:
+        p.x, p.y = rotate_point((p.x, p.y), center, angle)
+        p.px, p.py = rotate_point((p.px, p.py), center, angle)

@@ -1,0 +1,185 @@
+"""Plane geometry on (x, y) tuples: the helpers every constraint and scene leans on.
+
+Owns: shoelace area and perimeter of a closed ring (T4), outward vertex normals (T4), rotation
+about a centre (T13), closest point on a segment and ray-segment hits (S3, S5), and Catmull-Rom
+sampling for closed loops and open polylines (T14, T15).
+
+Conventions: screen coordinates, y pointing down. Every function is total: degenerate input
+(coincident points, zero-length segments, empty rings) returns a finite answer, never NaN and
+never a ZeroDivisionError.
+"""
+
+from math import atan2, cos, hypot, pi, sin
+
+EPSILON = 1e-9
+"""Lengths below this are treated as zero (no direction can be taken from them)."""
+
+
+def signed_area(points):
+    """Shoelace area of the closed ring through `points`.
+
+    Positive when the ring runs clockwise on screen (y down), negative when anticlockwise.
+    """
+    total = 0.0
+    count = len(points)
+    for i in range(count):
+        x0, y0 = points[i]
+        x1, y1 = points[(i + 1) % count]
+        total += x0 * y1 - x1 * y0
+    return 0.5 * total
+
+
+def perimeter(points):
+    """Length of the closed ring through `points`."""
+    count = len(points)
+    return sum(
+        hypot(points[(i + 1) % count][0] - x, points[(i + 1) % count][1] - y)
+        for i, (x, y) in enumerate(points)
+    )
+
+
+def normalize(dx, dy):
+    """Unit vector along (dx, dy), or (0.0, 0.0) when the vector is too short to have a direction."""
+    length = hypot(dx, dy)
+    if length < EPSILON:
+        return 0.0, 0.0
+    return dx / length, dy / length
+
+
+def outward_normals(points, orientation=None):
+    """Unit outward normal at every vertex of a closed ring.
+
+    The normal at a vertex is perpendicular to the chord joining its two neighbours. `orientation`
+    is +1 for a clockwise ring (positive `signed_area`) and -1 for an anticlockwise one; by
+    default it is taken from the ring itself. Passing the orientation a ring was built with keeps
+    "outward" meaning the same even where the ring has folded over itself. A vertex whose
+    neighbours coincide gets (0, 0).
+    """
+    if orientation is None:
+        orientation = 1.0 if signed_area(points) >= 0.0 else -1.0
+    count = len(points)
+    normals = []
+    for i in range(count):
+        px, py = points[i - 1]
+        nx, ny = points[(i + 1) % count]
+        ux, uy = normalize(nx - px, ny - py)
+        normals.append((uy * orientation, -ux * orientation))
+    return normals
+
+
+def centroid(points):
+    """Mean of the points (the centre used for rotations); (0, 0) for no points."""
+    if not points:
+        return 0.0, 0.0
+    return (
+        sum(x for x, _ in points) / len(points),
+        sum(y for _, y in points) / len(points),
+    )
+
+
+def rotate_point(point, center, angle):
+    """`point` turned by `angle` radians about `center` (positive = clockwise on screen)."""
+    c, s = cos(angle), sin(angle)
+    dx, dy = point[0] - center[0], point[1] - center[1]
+    return center[0] + dx * c - dy * s, center[1] + dx * s + dy * c
+
+
+def wrap_angle(angle):
+    """`angle` folded into [-pi, pi)."""
+    return (angle + pi) % (2.0 * pi) - pi
+
+
+def direction_angle(origin, target):
+    """Angle of the direction from `origin` to `target` (atan2 convention, 0 for coincident points)."""
+    return atan2(target[1] - origin[1], target[0] - origin[0])
+
+
+def closest_point_on_segment(point, a, b):
+    """The point of segment a-b nearest to `point`, and its parameter u in [0, 1] (0 at a)."""
+    abx, aby = b[0] - a[0], b[1] - a[1]
+    length_sq = abx * abx + aby * aby
+    if length_sq < EPSILON * EPSILON:
+        return (a[0], a[1]), 0.0
+    u = ((point[0] - a[0]) * abx + (point[1] - a[1]) * aby) / length_sq
+    u = min(1.0, max(0.0, u))
+    return (a[0] + abx * u, a[1] + aby * u), u
+
+
+def distance_to_segment(point, a, b):
+    """Distance from `point` to the segment a-b."""
+    (cx, cy), _ = closest_point_on_segment(point, a, b)
+    return hypot(point[0] - cx, point[1] - cy)
+
+
+def ray_segment_hit(origin, direction, a, b):
+    """Where the ray from `origin` along `direction` crosses the segment a-b.
+
+    Returns (distance, u, angle) or None. `distance` is measured along the normalised direction,
+    `u` is the parameter on the segment (0 at a, 1 at b) and `angle` the acute angle between ray
+    and segment in radians (0 = parallel, pi/2 = square on). A parallel or zero-length segment, a
+    zero direction, or a crossing behind the origin gives None.
+    """
+    dx, dy = normalize(direction[0], direction[1])
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    seg_length = hypot(ex, ey)
+    if (dx == 0.0 and dy == 0.0) or seg_length < EPSILON:
+        return None
+    denom = dx * ey - dy * ex  # cross(direction, segment)
+    if abs(denom) < EPSILON * seg_length:
+        return None
+    ox, oy = a[0] - origin[0], a[1] - origin[1]
+    distance = (ox * ey - oy * ex) / denom
+    u = (ox * dy - oy * dx) / denom
+    if distance < 0.0 or u < 0.0 or u > 1.0:
+        return None
+    sine = min(1.0, abs(denom) / seg_length)
+    angle = atan2(sine, abs(dx * ex + dy * ey) / seg_length)
+    return distance, u, angle
+
+
+def _catmull_rom(p0, p1, p2, p3, t):
+    """Uniform Catmull-Rom point between p1 (t=0) and p2 (t=1)."""
+    t2 = t * t
+    t3 = t2 * t
+    return tuple(
+        0.5 * (2.0 * b + (c - a) * t + (2.0 * a - 5.0 * b + 4.0 * c - d) * t2
+               + (3.0 * b - a - 3.0 * c + d) * t3)
+        for a, b, c, d in zip(p0, p1, p2, p3)
+    )
+
+
+def catmull_rom_closed(points, samples_per_segment=8):
+    """A smooth closed curve through every point of the ring (T14).
+
+    Returns `len(points) * samples_per_segment` points; the curve passes through each input
+    point and closes on itself without a seam.
+    """
+    count = len(points)
+    if count < 3:
+        return [tuple(p) for p in points]
+    curve = []
+    for i in range(count):
+        p0, p1 = points[i - 1], points[i]
+        p2, p3 = points[(i + 1) % count], points[(i + 2) % count]
+        for step in range(samples_per_segment):
+            curve.append(_catmull_rom(p0, p1, p2, p3, step / samples_per_segment))
+    return curve
+
+
+def catmull_rom_open(points, samples_per_segment=8):
+    """A smooth curve through every point of an open polyline, from the first to the last (T15).
+
+    The ends are extended by repeating the end points, so the curve starts and stops exactly on
+    them. Returns `(len(points) - 1) * samples_per_segment + 1` points.
+    """
+    count = len(points)
+    if count < 2:
+        return [tuple(p) for p in points]
+    padded = [points[0], *points, points[-1]]
+    curve = []
+    for i in range(1, count):
+        p0, p1, p2, p3 = padded[i - 1], padded[i], padded[i + 1], padded[i + 2]
+        for step in range(samples_per_segment):
+            curve.append(_catmull_rom(p0, p1, p2, p3, step / samples_per_segment))
+    curve.append(tuple(points[-1]))
+    return curve
