@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
-from .params import ParamError
+from .params import ParamError, shorten
 from .replay import ScriptError, load_script
 
 MAX_FRAMES = 1_000_000
@@ -71,7 +71,7 @@ def _whole_number(flag, text, lo, hi):
     try:
         value = int(text)
     except (TypeError, ValueError):
-        raise UsageError(f"{flag} {text!r} is not a whole number; use {lo} to {hi}") from None
+        raise UsageError(f"{flag} {shorten(text)!r} is not a whole number; use {lo} to {hi}") from None
     if not lo <= value <= hi:
         raise UsageError(f"{flag} {value} is out of range; use {lo} to {hi}")
     return value
@@ -92,7 +92,7 @@ def parse_cli(argv, scenes, default_scene):
     if args.json and not args.list:
         raise UsageError("--json goes with --list")
     if args.scene not in scenes:
-        raise UsageError(f"unknown scene {args.scene!r}; choose one of {', '.join(scenes)}")
+        raise UsageError(f"unknown scene {shorten(args.scene)!r}; choose one of {', '.join(scenes)}")
     options = Options(scene=args.scene, overlay=args.overlay, headless=args.headless,
                       list=args.list, json=args.json)
     options.seed = _whole_number("--seed", args.seed, 0, MAX_SEED)
@@ -139,7 +139,7 @@ def parse_query(query, scenes, default_scene):
         given.setdefault(key.strip(), value)
     scene = given.pop("scene", default_scene)
     if scene not in scenes:
-        notes.append(f"unknown scene {scene[:30]!r}: showing {default_scene}")
+        notes.append(f"unknown scene {shorten(scene, 30)!r}: showing {default_scene}")
         scene = default_scene
     options = Options(scene=scene)
     if "seed" in given:
@@ -154,7 +154,7 @@ def parse_query(query, scenes, default_scene):
             if text in TRUE_WORDS or text in FALSE_WORDS:
                 setattr(options, flag, text in TRUE_WORDS)
             else:
-                notes.append(f"{flag}={text[:20]!r} is not on/off: ignored")
+                notes.append(f"{flag}={shorten(text, 20)!r} is not on/off: ignored")
     table = scenes[scene].params
     for key, text in given.items():
         try:

@@ -10,6 +10,12 @@ from dataclasses import dataclass
 from math import isfinite
 
 
+def shorten(text, limit=40):
+    """`text` cut to `limit` characters with an ellipsis, so a message stays one short line."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class ParamError(ValueError):
     """A parameter value that cannot be used; the message is one line, fit to show a user."""
 
@@ -47,7 +53,7 @@ class Param:
 
     def parse(self, text):
         """Turn user text into a value, or raise ParamError naming the value and what is allowed."""
-        shown = text if len(text) <= 40 else text[:37] + "..."
+        shown = shorten(text)
         try:
             value = float(text.strip())
         except ValueError:
@@ -94,14 +100,14 @@ class ParamTable:
         """The parameter called `name`, or ParamError listing the known names."""
         if name not in self.params:
             known = ", ".join(self.params) or "none"
-            raise ParamError(f"unknown parameter {name!r}; this scene has: {known}")
+            raise ParamError(f"unknown parameter {shorten(name)!r}; this scene has: {known}")
         return self.params[name]
 
     def parse_assignment(self, text):
         """'name=value' -> (name, value), or ParamError."""
         name, sep, value = text.partition("=")
         if not sep:
-            raise ParamError(f"--set needs NAME=VALUE, got {text!r}")
+            raise ParamError(f"--set needs NAME=VALUE, got {shorten(text)!r}")
         param = self.lookup(name.strip())
         return param.name, param.parse(value)
 

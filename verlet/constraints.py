@@ -82,36 +82,34 @@ class Area:
     every edge outward would add the missing area to first order. Each point moves that far
     along its outward normal, scaled by `stiffness`. Above the target nothing happens.
 
-    "Outward" is fixed by the orientation the ring had when the constraint was made, so a ring
-    that folds or turns inside out is pushed back the right way instead of further in.
+    "Outward" follows the ring's overall orientation, so a vertex folded across its neighbours
+    is pushed back out, a figure-eight untwists (its smaller lobe is pushed in), and a ring that
+    was mirrored as a whole simply inflates mirrored: nothing flips back and forth or runs away.
     """
 
-    __slots__ = ("particles", "target", "stiffness", "orientation")
+    __slots__ = ("particles", "target", "stiffness")
 
     def __init__(self, particles, target=None, stiffness=1.0):
         if len(particles) < 3:
             raise ValueError("an area constraint needs a ring of at least 3 particles")
         self.particles = list(particles)
-        points = [p.position for p in self.particles]
-        area = signed_area(points)
-        self.orientation = 1.0 if area >= 0.0 else -1.0
-        self.target = abs(area) if target is None else float(target)
+        self.target = self.area() if target is None else float(target)
         self.stiffness = stiffness
 
     def area(self):
-        """Current area, positive while the ring keeps the orientation it was made with."""
-        return signed_area([p.position for p in self.particles]) * self.orientation
+        """Current enclosed area (unsigned)."""
+        return abs(signed_area([p.position for p in self.particles]))
 
     def project(self, move):
         points = [p.position for p in self.particles]
-        deficit = self.target - signed_area(points) * self.orientation
+        deficit = self.target - abs(signed_area(points))
         if deficit <= 0.0:
             return
         ring_length = perimeter(points)
         if ring_length < EPSILON:
             return
         push = deficit / ring_length * self.stiffness
-        for particle, (nx, ny) in zip(self.particles, outward_normals(points, self.orientation)):
+        for particle, (nx, ny) in zip(self.particles, outward_normals(points)):
             move(particle, nx * push, ny * push)
 
 
