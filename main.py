@@ -83,7 +83,8 @@ def run_headless(options):
 
 async def run_live(options, notes=()):
     """The interactive loop: events, whole fixed steps, one draw and one yield per frame."""
-    pygame.init()
+    pygame.display.init()  # no pygame.init(): we use no audio, and the mixer would probe for it
+    pygame.font.init()
     scene = make_scene(options)
     screen = pygame.display.set_mode(scene.size)
     pygame.display.set_caption(f"{TITLE}: {scene.name}")
