@@ -19,13 +19,7 @@ end, and the solvers' `move` functions ignore moves of pinned particles.
 from math import atan2, cos, hypot, sin
 
 from .geometry import EPSILON, outward_normals, perimeter, rotate_point, signed_area, wrap_angle
-
-
-def _weights(a, b):
-    """Shares of a two-particle correction taken by a and b: (0.5, 0.5), or all on the free end."""
-    if a.pinned:
-        return (0.0, 0.0) if b.pinned else (0.0, 1.0)
-    return (1.0, 0.0) if b.pinned else (0.5, 0.5)
+from .solver import move_now
 
 
 class Distance:
@@ -56,22 +50,49 @@ class Distance:
         return hypot(self.b.x - self.a.x, self.b.y - self.a.y)
 
     def project(self, move):
-        a, b = self.a, self.b
-        dx, dy = b.x - a.x, b.y - a.y
-        length = hypot(dx, dy)
-        error = length - self.rest
-        if error <= 0.0 and self.max_only:
-            return
-        if length < EPSILON:
-            ux, uy = 1.0, 0.0
-        else:
-            ux, uy = dx / length, dy / length
-        share_a, share_b = _weights(a, b)
-        step = error * self.stiffness
-        if share_a:
-            move(a, ux * step * share_a, uy * step * share_a)
-        if share_b:
-            move(b, -ux * step * share_b, -uy * step * share_b)
+        Distance.project_all((self,), move)
+
+    @staticmethod
+    def project_all(links, move):
+        """Project each link in turn: the solver's hot loop over a rope, a ring or a whole web.
+
+        The maths of one link, written once as a loop so a large web pays no Python call per
+        link; with `move_now` (Gauss-Seidel) the moves are written to the particles directly.
+        """
+        direct = move is move_now
+        for link in links:
+            a = link.a
+            b = link.b
+            dx = b.x - a.x
+            dy = b.y - a.y
+            length = hypot(dx, dy)
+            error = length - link.rest
+            if error <= 0.0 and link.max_only:
+                continue
+            if length < EPSILON:
+                ux, uy = 1.0, 0.0
+            else:
+                ux = dx / length
+                uy = dy / length
+            step = error * link.stiffness
+            if a.pinned:
+                if b.pinned:
+                    continue
+                share_a, share_b = 0.0, step
+            elif b.pinned:
+                share_a, share_b = step, 0.0
+            else:
+                share_a = share_b = step * 0.5
+            if direct:
+                a.x += ux * share_a
+                a.y += uy * share_a
+                b.x -= ux * share_b
+                b.y -= uy * share_b
+                continue
+            if share_a:
+                move(a, ux * share_a, uy * share_a)
+            if share_b:
+                move(b, -ux * share_b, -uy * share_b)
 
 
 class Area:
