@@ -111,7 +111,7 @@ async def run_live(options, notes=()):
             await asyncio.sleep(0)  # the browser paces frames; never clock.tick() there
         else:
             await asyncio.sleep(max(0.0, STEP_SECONDS - (time.perf_counter() - now)))
-    pygame.quit()
+    pygame.display.quit()  # close the window; fonts stay usable for whoever runs next
 
 
 async def main(argv=None):
