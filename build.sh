@@ -5,6 +5,9 @@
 #   ./build.sh test [ARGS]  set up everything the tests need, then run them all (ARGS go to pytest)
 #   ./build.sh setup        only create .venv and install the Python packages
 #   ./build.sh shots        render the README screenshots headlessly into docs/images/
+#   ./build.sh web          build the browser app offline with pygbag into build/web/
+#   ./build.sh site [ARGS]  web, then the example blog page with posters into build/site/
+#   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
 #
 # Setup is idempotent and quick when nothing changed: packages are reinstalled only when
 # pyproject.toml changes. Registries used: PyPI (pip), Debian (apt-get, for Chromium), npm.
@@ -75,6 +78,29 @@ shots() {
     say "screenshots in $out/"
 }
 
+web_build() {
+    # pygbag --build reformats the app folder in place when black is importable: never.
+    if "$PY" -c "import black" 2>/dev/null; then
+        warn "black is importable in $VENV: pygbag would reformat our sources; refusing to build ($PY -m pip uninstall black)"
+        exit 1
+    fi
+    say "building the browser app (pygbag 0.9.3, our template web/verlet.tmpl, offline)"
+    "$PY" -m web.bundle
+}
+
+site_build() {
+    web_build
+    say "assembling the example blog page (posters rendered headlessly)"
+    "$PY" -m web.site "$@"
+}
+
+serve() {
+    local port="${1:-8000}"
+    [ -f build/site/index.html ] || site_build
+    say "serving build/site/ at http://127.0.0.1:$port/ (the app alone: http://127.0.0.1:$port/demo/index.html?scene=takopi); Ctrl-C stops"
+    exec "$PY" -m http.server "$port" --bind 127.0.0.1 --directory build/site
+}
+
 command="${1:-help}"
 shift || true
 case "$command" in
@@ -99,11 +125,23 @@ case "$command" in
         setup_python
         shots docs/images
         ;;
+    web)
+        setup_python
+        web_build
+        ;;
+    site)
+        setup_python
+        site_build "$@"
+        ;;
+    serve)
+        setup_python
+        serve "$@"
+        ;;
     help|-h|--help)
-        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        echo "build.sh: unknown command '$command'; use run, test, setup or shots" >&2
+        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site or serve" >&2
         exit 2
         ;;
 esac
