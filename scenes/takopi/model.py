@@ -1,0 +1,250 @@
+"""Takopi, the soft body that stores no shape: the model of the first article's demo (T1-T13).
+
+Pure Python on `verlet/` (it runs in Pyodide). The body is a 16-point ring kept by two numbers,
+the neighbour spacing and the target area (`body.py`, T1-T7); four three-point legs follow it
+(`legs.py`, T11, T12); each frame the whole figure is turned back by a share of its crown-line
+tilt, position and previous together, so it stands up again without bouncing (T13).
+
+Input, in the model protocol of `scenes.simulation`: "down"/"move"/"up" press, drag and release
+the push circle (T7); "key_down" "space" or "return" is one press-and-release from above (T8), a
+scripted finger that comes down onto the crown and lifts again. The drawing learns one thing
+from here about the face: whether Takopi is being pressed (T9).
+"""
+
+from math import cos, hypot, pi, sin
+
+from scenes.params import Param, ParamTable
+
+from .body import CROWN, RING_POINTS, Body, PushCircle
+from .legs import Leg, default_shapes
+
+HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space pokes it"
+PARAMS = ParamTable(
+    Param("iterations", 10, 1, 40, "spacing + area passes per frame (T5): more is stiffer",
+          integer=True),
+    Param("area_ratio", 1.5, 0.5, 3.0, "target area / initial circle's area (T4): how hard it puffs"),
+    Param("damping", 0.99, 0.9, 1.0, "velocity kept per frame (T2): lower calms it sooner"),
+    Param("gravity", 0.3, 0.0, 1.2, "downward acceleration, px per frame squared"),
+    Param("push_radius", 100, 20, 220, "radius of the press circle, px (T7)"),
+    Param("upright_rate", 0.04, 0.0, 0.2, "share of the tilt undone each frame (T13)"),
+)
+
+INITIAL_RADIUS = 70.0
+"""Radius of the circle the ring is built on, px. With the default area ratio the taut ring
+settles about 1.2 x larger: some 170 px across on the 960 x 540 canvas."""
+GROUND_HEIGHT = 62.0
+"""Height of the floor band at the bottom of the canvas, px."""
+STANCE = 26.0
+"""How far above the ground the body's own floor is, px: the height its legs stand it at. The
+legs only follow the body (as in the article), so the body rests on this invisible step."""
+WALL_MARGIN = 8.0
+"""Distance every point keeps from the canvas's left, right and top edges, px."""
+BODY_FRICTION = 0.3
+"""Share of along-wall velocity a body point touching the floor or a wall loses per frame."""
+DROP_HEIGHT = 40.0
+"""The body starts this far above its floor and drops in, px."""
+
+BOTTOM_INDEX = RING_POINTS // 2
+"""Ring index of the point at the bottom at rest (the crown is index 0)."""
+LEG_SHAPES = default_shapes(
+    bottom_index=BOTTOM_INDEX,
+    outer_segment=17.0, inner_segment=14.0,  # px: the outer legs are a little longer (T12)
+    outer_splay=0.87, inner_splay=0.52,      # radians from the down axis: and splay more
+    outer_offset=1.05, inner_offset=0.38,    # ring indices from the bottom point: under the middle
+    curl=0.61,                               # radians from the upper segment: feet turn outwards
+)
+
+POKE_DESCEND = 10
+"""Frames the T8 finger takes to come down onto the crown."""
+POKE_HOLD = 18
+"""Frames it stays pressed."""
+POKE_LIFT = 12
+"""Frames it takes to lift off again."""
+POKE_DEPTH = 0.35
+"""How deep the finger presses, as a share of the body's height when the poke starts."""
+POKE_CLEARANCE = 20.0
+"""How far above the crown the finger's circle starts and ends, px."""
+
+
+class Poke:
+    """The keyboard's press-and-release from above (T8): a push circle on a short script.
+
+    The circle stays centred above where the body's centre was when the key went down; its
+    lowest edge travels from POKE_CLEARANCE above the crown to POKE_DEPTH into the body, holds,
+    and goes back up. `center(radius)` is None once the poke is over.
+    """
+
+    def __init__(self, x, crown_y, depth):
+        self.x = x
+        self.crown_y = crown_y
+        self.depth = depth
+        self.frame = 0
+
+    @property
+    def length(self):
+        return POKE_DESCEND + POKE_HOLD + POKE_LIFT
+
+    def reach(self):
+        """How far below the crown the circle's lowest edge is now (negative = above it)."""
+        t = self.frame
+        if t < POKE_DESCEND:
+            share = _ease(t / POKE_DESCEND)
+        elif t < POKE_DESCEND + POKE_HOLD:
+            share = 1.0
+        else:
+            share = 1.0 - _ease((t - POKE_DESCEND - POKE_HOLD) / POKE_LIFT)
+        return -POKE_CLEARANCE + (self.depth + POKE_CLEARANCE) * share
+
+    def center(self, radius):
+        if self.frame >= self.length:
+            return None
+        return (self.x, self.crown_y + self.reach() - radius)
+
+    def advance(self):
+        self.frame += 1
+
+
+def _ease(t):
+    """Smooth 0 -> 1 over t in [0, 1] (slow start, slow stop)."""
+    t = min(1.0, max(0.0, t))
+    return t * t * (3.0 - 2.0 * t)
+
+
+class TakopiModel:
+    """The body, its legs, the press and the upright correction, one frame at a time."""
+
+    def __init__(self, size, values, rng):
+        self.size = tuple(size)
+        self.values = dict(values)
+        self.rng = rng  # nothing here is random; kept for the protocol
+        width, height = self.size
+        self.ground = height - GROUND_HEIGHT
+        self.leg_bounds = (WALL_MARGIN, WALL_MARGIN, width - WALL_MARGIN, self.ground)
+        body_bounds = (WALL_MARGIN, WALL_MARGIN, width - WALL_MARGIN, self.ground - STANCE)
+        start_y = self.ground - STANCE - INITIAL_RADIUS - DROP_HEIGHT
+        self.body = Body((width / 2.0, start_y), INITIAL_RADIUS, values["area_ratio"], body_bounds,
+                         values["gravity"], values["damping"], values["iterations"], BODY_FRICTION)
+        self.legs = [Leg(shape, self.body.point_at(shape.ring_index), self.down_angle)
+                     for shape in LEG_SHAPES]
+        self.pointer = None
+        self.poke = None
+        self.pressed = False
+
+    # -- protocol ---------------------------------------------------------------------------
+
+    def set_param(self, name, value):
+        self.values[name] = value
+        world = self.body.world
+        if name == "iterations":
+            world.iterations = int(value)
+        elif name == "area_ratio":
+            self.body.set_area_ratio(value)
+        elif name == "damping":
+            world.damping = value
+        elif name == "gravity":
+            world.gravity = (0.0, value)
+
+    def input(self, kind, value):
+        """Pointer press/drag/release moves the push circle (T7); Enter or Space pokes (T8)."""
+        if kind == "down":
+            self.poke = None
+            self.pointer = (float(value[0]), float(value[1]))
+        elif kind == "move" and self.pointer is not None:
+            self.pointer = (float(value[0]), float(value[1]))
+        elif kind == "up":
+            self.pointer = None
+        elif kind == "key_down" and value in ("space", "return"):
+            self.start_poke()
+
+    def start_poke(self):
+        """One press-and-release from above (T8), unless a press is already going on."""
+        if self.pointer is not None or self.poke is not None:
+            return
+        xs = [p.x for p in self.body.points]
+        ys = [p.y for p in self.body.points]
+        crown = self.body.points[CROWN]
+        depth = POKE_DEPTH * (max(ys) - min(ys))
+        self.poke = Poke((min(xs) + max(xs)) / 2.0, crown.y, depth)
+
+    def step(self):
+        self._update_push()
+        self.stand_up()
+        self.body.step()
+        gravity = self.values["gravity"]
+        damping = self.values["damping"]
+        for leg in self.legs:
+            leg.step(self.body.point_at(leg.shape.ring_index), damping, gravity, self.leg_bounds)
+        push = self.body.push
+        self.pressed = push is not None and push.touches(self.body.points)
+
+    def _update_push(self):
+        radius = self.values["push_radius"]
+        center = self.pointer
+        if center is None and self.poke is not None:
+            center = self.poke.center(radius)
+            self.poke.advance()
+            if center is None:
+                self.poke = None
+        self.body.push = None if center is None else PushCircle(center, radius)
+
+    def stand_up(self):
+        """Turn body and legs back by `upright_rate` x the crown-line tilt (T13).
+
+        Position and previous turn together, so the correction adds no velocity: the body rights
+        itself slowly and without a bounce, and the legs come back beneath it.
+        """
+        angle = -self.values["upright_rate"] * self.body.tilt()
+        if angle:
+            self.turn(angle)
+
+    def turn(self, angle):
+        """Rotate the whole figure rigidly about the body's centre (radians, + = clockwise)."""
+        self.body.turn(angle, [p for leg in self.legs for p in (leg.knee, leg.foot)])
+        for leg in self.legs:
+            leg.root.place(*self.body.point_at(leg.shape.ring_index))
+
+    # -- what views and tests read ----------------------------------------------------------
+
+    def down_angle(self):
+        """Direction of the body's down axis (atan2, y down): square to the crown line (T12)."""
+        return pi / 2.0 + self.body.tilt()
+
+    def down_vector(self):
+        angle = self.down_angle()
+        return cos(angle), sin(angle)
+
+    @property
+    def face(self):
+        """"crying" while pressed, else "normal": all the face learns from the simulation (T9)."""
+        return "crying" if self.pressed else "normal"
+
+    def push_circle(self):
+        """(center, radius) of the press now, or None."""
+        push = self.body.push
+        return None if push is None else (push.center, push.radius)
+
+    def is_finite(self):
+        return self.body.is_finite() and all(leg.is_finite() for leg in self.legs)
+
+    def observe(self):
+        body = self.body
+        return {
+            "body": [[p.x, p.y] for p in body.points],
+            "crown": CROWN,
+            "legs": [[list(p.position) for p in leg.particles()] for leg in self.legs],
+            "pressed": self.pressed,
+            "face": self.face,
+            "area": body.area(),
+            "target_area": body.target_area,
+            "perimeter": body.perimeter(),
+            "spacing": body.spacing,
+            "tilt": body.tilt(),
+            "center": list(body.center()),
+        }
+
+
+def radius_of(points):
+    """Mean distance of the points from their centroid: the body's size, px."""
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    return sum(hypot(x - cx, y - cy) for x, y in points) / len(points)

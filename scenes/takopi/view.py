@@ -1,0 +1,152 @@
+"""Drawing Takopi (T14-T17; pygame). The view reads the model and never changes it.
+
+Order of a frame: sky and floor, a soft shadow, then the character on one supersampled layer
+(`view_paint`): the legs first (T15: a thick dark stroke, a thinner pink one on top, round caps
+and joins, so the root caps hide under the body), then the body: a closed Catmull-Rom curve
+through all 16 points (T14) with a dark outline, filled with the shade colour and overlaid by
+the body colour shifted up-left and clipped to the silhouette (T16), then the face (T9). The
+press circle is shown faintly while it exists, and a help line and the credit (T17) sit on top.
+"""
+
+import pygame
+
+from scenes.draw import vertical_gradient
+from scenes.widgets import draw_text
+from verlet.geometry import catmull_rom_closed, catmull_rom_open, outward_normals
+
+from .view_face import draw_face, face_frame
+from .view_paint import Layer, ellipse_points
+
+SKY_TOP = (204, 232, 255)
+SKY_BOTTOM = (244, 250, 255)
+FLOOR = (250, 232, 206)
+FLOOR_BOTTOM = (238, 212, 180)
+FLOOR_EDGE = (214, 184, 150)
+SHADOW = (120, 90, 80, 60)
+
+PINK = (250, 168, 198)
+"""Takopi's body colour."""
+SHADE = (222, 118, 158)
+"""The shade band's colour (T16)."""
+OUTLINE = (58, 34, 48)
+"""Dark outline of body and legs."""
+GLOSS = (255, 255, 255, 90)
+
+OUTLINE_WIDTH = 3.2
+"""Body outline thickness outside the silhouette, canvas px."""
+LEG_OUTER = 16.0
+"""Width of a leg's dark stroke, px (T15)."""
+LEG_INNER = 10.0
+"""Width of the pink stroke drawn on it: the difference is the leg's outline."""
+SHADE_OFFSET = (-7.0, -8.0)
+"""How far the body colour is shifted over the shade colour: up and left (T16)."""
+CURVE_SAMPLES = 8
+"""Spline samples per ring segment (T14)."""
+LEG_SAMPLES = 6
+
+HELP_LINE = "press or drag Takopi  ·  Enter/Space: poke  ·  O: overlay  ·  R: restart"
+CREDIT = "fan art for learning, drawn in code  ·  Takopi (c) Taizan 5 / Shueisha, Takopi's Original Sin committee"
+TEXT = (70, 60, 80)
+CREDIT_TEXT = (150, 120, 100)
+
+
+def silhouette(model):
+    """The smooth closed outline through every ring point (T14), canvas points."""
+    return catmull_rom_closed(model.body.positions(), CURVE_SAMPLES)
+
+
+def leg_curves(model):
+    """One smooth open curve a leg, through root, knee and foot (T15)."""
+    return [catmull_rom_open([p.position for p in leg.particles()], LEG_SAMPLES)
+            for leg in model.legs]
+
+
+def draw(surface, model):
+    draw_background(surface, model)
+    draw_shadow(surface, model)
+    draw_push(surface, model)
+    draw_character(surface, model)
+    draw_text(surface, HELP_LINE, (14, 12), 22, TEXT, shadow=False)
+    draw_text(surface, CREDIT, (surface.get_width() - 10, surface.get_height() - 8), 16,
+              CREDIT_TEXT, anchor="bottomright", shadow=False)
+
+
+def draw_background(surface, model):
+    width, height = surface.get_size()
+    surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
+    ground = round(model.ground)
+    floor = vertical_gradient((width, height - ground), FLOOR, FLOOR_BOTTOM)
+    surface.blit(floor, (0, ground))
+    pygame.draw.line(surface, FLOOR_EDGE, (0, ground), (width, ground), 3)
+
+
+def draw_shadow(surface, model):
+    """A soft ellipse on the floor under the body, smaller and fainter as it rises."""
+    xs = [p.x for p in model.body.points]
+    ys = [p.y for p in model.body.points]
+    lift = max(0.0, model.ground - max(ys))
+    fade = max(0.0, 1.0 - lift / 260.0)
+    if fade <= 0.0:
+        return
+    width = (max(xs) - min(xs)) * (0.55 + 0.35 * fade)
+    layer = pygame.Surface((round(width) + 4, 22), pygame.SRCALPHA)
+    color = SHADOW[:3] + (round(SHADOW[3] * fade),)
+    pygame.draw.ellipse(layer, color, layer.get_rect().inflate(-4, -6))
+    center_x = (min(xs) + max(xs)) / 2.0
+    surface.blit(layer, layer.get_rect(center=(round(center_x), round(model.ground + 2))))
+
+
+def draw_push(surface, model):
+    """The press circle (T7), faint: where the pointer or the poking finger pushes."""
+    circle = model.push_circle()
+    if circle is None:
+        return
+    (x, y), radius = circle
+    size = round(radius * 2 + 6)
+    layer = pygame.Surface((size, size), pygame.SRCALPHA)
+    middle = (size // 2, size // 2)
+    pygame.draw.circle(layer, (255, 255, 255, 70), middle, round(radius))
+    pygame.draw.circle(layer, (255, 255, 255, 170), middle, round(radius), 2)
+    pygame.draw.circle(layer, (120, 110, 150, 150), middle, 6)
+    surface.blit(layer, (round(x) - size // 2, round(y) - size // 2))
+
+
+def grown(curve, distance):
+    """The closed curve moved `distance` px outward along its normals: the outline's outer edge."""
+    return [(x + nx * distance, y + ny * distance)
+            for (x, y), (nx, ny) in zip(curve, outward_normals(curve))]
+
+
+def character_box(model, outline, legs):
+    """Canvas box that holds the body, its outline and the legs' strokes."""
+    xs = [x for x, _ in outline] + [x for curve in legs for x, _ in curve]
+    ys = [y for _, y in outline] + [y for curve in legs for _, y in curve]
+    pad = max(LEG_OUTER, OUTLINE_WIDTH * 2) + 4
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def draw_character(surface, model):
+    outline = silhouette(model)
+    legs = leg_curves(model)
+    layer = Layer(*character_box(model, outline, legs))
+    for curve in legs:  # T15: before the body, so the root caps hide under it
+        layer.stroke(OUTLINE, curve, LEG_OUTER)
+        layer.stroke(PINK, curve, LEG_INNER)
+    layer.polygon(OUTLINE, grown(outline, OUTLINE_WIDTH))
+    shaded = layer.blank("shaded")
+    shaded.polygon(SHADE, outline)  # T16: shade colour inside the silhouette ...
+    dx, dy = SHADE_OFFSET
+    shaded.polygon(PINK, [(x + dx, y + dy) for x, y in outline])  # ... body colour up-left ...
+    draw_gloss(shaded, model)
+    shaded.clip_to(outline)  # ... clipped to the silhouette: a band stays lower right
+    shaded.put_on(layer)
+    draw_face(layer, face_frame(model), model.pressed)
+    layer.resolve(surface)
+
+
+def draw_gloss(layer, model):
+    """A soft highlight high on the left, where the light comes from."""
+    frame = face_frame(model)
+    spot = frame.at(-0.5, 0.2)
+    layer.polygon(GLOSS, ellipse_points(spot, 0.16 * frame.unit, 0.09 * frame.unit,
+                                        frame.tilt - 0.6))

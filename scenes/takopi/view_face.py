@@ -1,0 +1,121 @@
+"""Takopi's face, drawn from the crown and turned with the body's tilt (T9; pygame).
+
+The face is a drawing, not simulation: it is laid out in the body's own frame, with the origin
+at the crown point, "right" along the crown line and "down" square to it, and scaled by the
+body's current height (crown to bottom point) and width, so it follows a tilt and squashes with
+the body. The one thing it learns from the model is whether Takopi is pressed: two dot eyes
+normally, closed eyes with tear streaks while pressed. The mouth is the same in both.
+"""
+
+from math import cos, hypot, sin
+
+from verlet.geometry import catmull_rom_open
+
+from .view_paint import arc_points, ellipse_points
+
+INK = (58, 34, 48)
+"""Eyes, mouth line and outlines: the same dark as the body's outline."""
+CHEEK = (255, 104, 140, 120)
+MOUTH_FILL = (232, 96, 132)
+TEAR = (150, 210, 255)
+TEAR_EDGE = (86, 150, 220)
+HIGHLIGHT = (255, 255, 255)
+
+EYE_HEIGHT = 0.5
+"""Eyes sit this share of the body's height below the crown."""
+EYE_SPREAD = 0.4
+"""Each eye is this share of the half-width from the middle."""
+MOUTH_HEIGHT = 0.63
+CHEEK_HEIGHT = 0.6
+CHEEK_SPREAD = 0.62
+TEAR_LENGTH = 0.34
+"""How far the tear streaks run down, as a share of the body's height."""
+
+
+class FaceFrame:
+    """The body's own axes at the crown: maps (across, down) shares to canvas points."""
+
+    def __init__(self, crown, bottom, tilt, half_width):
+        self.crown = crown
+        self.right = (cos(tilt), sin(tilt))
+        self.down = (-sin(tilt), cos(tilt))
+        height = (bottom[0] - crown[0]) * self.down[0] + (bottom[1] - crown[1]) * self.down[1]
+        self.height = max(10.0, height)
+        self.half_width = max(10.0, half_width)
+        self.tilt = tilt
+        # Features are sized by the body's size, not stretched with it.
+        self.unit = (self.height * self.half_width) ** 0.5
+
+    def at(self, across, down):
+        x = self.crown[0] + self.right[0] * across * self.half_width + self.down[0] * down * self.height
+        y = self.crown[1] + self.right[1] * across * self.half_width + self.down[1] * down * self.height
+        return (x, y)
+
+
+def face_frame(model):
+    """The face's frame for the model's body as it is now."""
+    body = model.body
+    points = body.positions()
+    crown = points[0]
+    bottom = points[len(points) // 2]
+    tilt = body.tilt()
+    right_x, right_y = cos(tilt), sin(tilt)
+    across = [(x - crown[0]) * right_x + (y - crown[1]) * right_y for x, y in points]
+    return FaceFrame(crown, bottom, tilt, (max(across) - min(across)) / 2.0)
+
+
+def draw_face(layer, frame, crying):
+    """Cheeks, eyes (dots, or closed with tears) and the mouth, on the supersampled layer."""
+    unit = frame.unit
+    for side in (-1.0, 1.0):
+        cheek = frame.at(side * CHEEK_SPREAD, CHEEK_HEIGHT)
+        layer.polygon(CHEEK, ellipse_points(cheek, 0.13 * unit, 0.075 * unit, frame.tilt))
+    for side in (-1.0, 1.0):
+        eye = frame.at(side * EYE_SPREAD, EYE_HEIGHT)
+        if crying:
+            _crying_eye(layer, frame, eye, side)
+        else:
+            _dot_eye(layer, frame, eye)
+    _mouth(layer, frame)
+
+
+def _dot_eye(layer, frame, eye):
+    unit = frame.unit
+    layer.polygon(INK, ellipse_points(eye, 0.06 * unit, 0.085 * unit, frame.tilt))
+    glint = (eye[0] - frame.right[0] * 0.022 * unit - frame.down[0] * 0.035 * unit,
+             eye[1] - frame.right[1] * 0.022 * unit - frame.down[1] * 0.035 * unit)
+    layer.disc(HIGHLIGHT, glint, 0.022 * unit)
+
+
+def _crying_eye(layer, frame, eye, side):
+    """A squeezed-shut lid and a tear streak running down from under it."""
+    unit = frame.unit
+    top = frame.at(side * EYE_SPREAD, EYE_HEIGHT + 0.03)
+    end = frame.at(side * (EYE_SPREAD + 0.02), EYE_HEIGHT + 0.03 + TEAR_LENGTH)
+    wobble = frame.at(side * (EYE_SPREAD - 0.03), EYE_HEIGHT + 0.03 + TEAR_LENGTH * 0.5)
+    streak = catmull_rom_open([top, wobble, end], 6)
+    width = 0.1 * unit
+    layer.stroke(TEAR_EDGE, streak, width + 3.0)
+    layer.stroke(TEAR, streak, width)
+    lid = arc_points(eye, 0.08 * unit, 0.05 * unit, frame.tilt, 3.3, 6.12)
+    layer.stroke(INK, lid, max(2.4, 0.035 * unit))
+
+
+def _mouth(layer, frame):
+    unit = frame.unit
+    mouth = frame.at(0.0, MOUTH_HEIGHT)
+    outline = ellipse_points(mouth, 0.065 * unit, 0.05 * unit, frame.tilt)
+    layer.polygon(MOUTH_FILL, outline)
+    layer.stroke(INK, outline, max(1.6, 0.022 * unit), closed=True)
+
+
+def face_center(model):
+    """Middle of the face on the canvas (between the eyes): for tests and the overlay."""
+    frame = face_frame(model)
+    return frame.at(0.0, (EYE_HEIGHT + MOUTH_HEIGHT) / 2.0)
+
+
+def face_radius(model):
+    """Rough radius of the face region, px."""
+    frame = face_frame(model)
+    return hypot(frame.half_width * (EYE_SPREAD + 0.15), frame.height * 0.2)
