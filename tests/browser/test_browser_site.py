@@ -1,0 +1,184 @@
+"""The example blog page in Chromium (issue #5): posters, click-to-play, layout, embed, credits.
+
+Generic over `main.py --list`: every scene of this build must have a visible poster; a scene the
+post describes but this build lacks must show a visible notice instead (the site builder never
+crashes on it). Screenshots at 375 and 1280 px go to build/test-artifacts/ to be looked at.
+"""
+
+import json
+import re
+
+import pytest
+
+from web import site as site_builder
+
+pytestmark = pytest.mark.browser
+
+POST_SCENES = ("takopi", "spider")
+"""The demos the example post is about, as the source articles."""
+RIGHTS_LINE = "©タイザン5／集英社・「タコピーの原罪」製作委員会"
+SOURCE_LINKS = ("https://zalo.github.io/blog/constraints/",
+                "https://en.wikipedia.org/wiki/Verlet_integration",
+                "https://github.com/subprotocol/verlet-js", "pygame-web", "https://pyga.me/")
+
+
+def open_post(page, serve, site, width=1280):
+    page.set_viewport_size({"width": width, "height": 900})
+    base = serve(site["dir"])
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(base + "index.html")
+    page.wait_for_load_state("load")
+    page.requests = requests
+    page.base = base
+    return base
+
+
+def our_problems(page):
+    """Console errors from the post and its files, not from a demo iframe (whose runtime cannot
+    load here: its failed CDN request is logged with the CDN's address)."""
+    return [(kind, text, url) for kind, text, url in page.problems
+            if kind == "pageerror" or (url.startswith(page.base) and "/demo/" not in url)]
+
+
+def test_post_places_both_article_demos_and_every_scene(site, scenes):
+    page = (site["dir"] / "index.html").read_text(encoding="utf-8")
+    for scene in POST_SCENES:
+        assert f'data-scene="{scene}"' in page, f"the post has no figure for {scene}"
+    for scene in scenes:
+        assert f'data-scene="{scene}"' in page
+        assert (site["dir"] / "posters" / f"{scene}.png").stat().st_size > 1000
+    assert "{{" not in page, "a placeholder was left unfilled"
+    missing = [scene for scene in POST_SCENES if scene not in scenes]
+    for scene in missing:  # said clearly, on the page and by the builder
+        assert f"{scene}:" in site["stderr"] and "POSTERS NOT RENDERED" in site["stderr"]
+
+
+def test_posters_visible_and_click_swaps_in_the_iframe(page, serve, site, scenes, blocked):
+    open_post(page, serve, site)
+    for scene in scenes:
+        poster = page.locator(f'figure[data-scene="{scene}"] button.poster')
+        poster.scroll_into_view_if_needed()
+        assert poster.is_visible()
+        image = poster.locator("img")
+        assert image.evaluate("img => img.complete && img.naturalWidth") == 960
+        assert poster.get_attribute("aria-label")
+    for scene in POST_SCENES:
+        if scene not in scenes:
+            notice = page.locator(f'figure[data-scene="{scene}"] .notice')
+            assert notice.is_visible() and scene in notice.inner_text()
+    page.mouse.wheel(0, 20000)
+    page.wait_for_timeout(300)
+    assert not [url for url in page.requests if "/demo/" in url], \
+        "a reader who only scrolls must not load any demo"
+    assert page.locator("iframe").count() == 0
+    assert all(url.startswith(page.base) for url in page.requests), "the post loads only its own files"
+    assert not page.problems, page.problems
+
+    for count, scene in enumerate(scenes, start=1):
+        page.locator(f'figure[data-scene="{scene}"] button.poster').click()
+        frame = page.locator(f'figure[data-scene="{scene}"] iframe')
+        frame.wait_for(state="attached")
+        src = frame.get_attribute("src")
+        assert re.fullmatch(rf"demo/index\.html\?scene={scene}", src), src
+        assert frame.get_attribute("loading") == "lazy"
+        assert "Verlet Playground" in frame.get_attribute("title")
+        assert page.locator("iframe").count() == count  # one runtime per click, no more
+        box = frame.bounding_box()
+        assert abs(box["width"] / box["height"] - 16 / 9) < 0.01
+    page.wait_for_timeout(500)
+    assert not our_problems(page), our_problems(page)
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_layout_holds_at_phone_and_desktop_width(page, serve, site, artifacts, width):
+    open_post(page, serve, site, width)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px at {width}px"
+    frames = page.locator("figure.demo .frame")
+    assert frames.count() >= len(POST_SCENES)
+    for i in range(frames.count()):
+        box = frames.nth(i).bounding_box()
+        assert abs(box["width"] / box["height"] - 16 / 9) < 0.01
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+        if width == 375:
+            assert box["width"] >= 375 - 0.5, "on a phone the demo uses the full width"
+        else:
+            assert 760 <= box["width"] <= 960
+    text = page.locator("main p").first.bounding_box()
+    assert text["width"] <= 760
+    page.screenshot(path=str(artifacts / f"site-{width}.png"), full_page=True)
+    assert not our_problems(page), our_problems(page)
+
+
+def test_every_heading_has_an_english_line_under_it(page, serve, site):
+    open_post(page, serve, site)
+    headings = page.evaluate("""() => [...document.querySelectorAll('h1, h2, h3')].map(h => [
+        h.textContent.trim(), h.nextElementSibling && h.nextElementSibling.className,
+        h.nextElementSibling && h.nextElementSibling.textContent.trim()])""")
+    assert len(headings) >= 6
+    for text, next_class, english in headings:
+        assert next_class == "en" and re.search(r"[A-Za-z]{3}", english), text
+        assert re.search(r"[\uac00-\ud7a3]", text), f"heading not in Korean: {text}"
+
+
+def test_credits_carry_the_rights_line_and_the_sources(page, serve, site):
+    open_post(page, serve, site)
+    rights = page.locator(".rights")
+    assert rights.inner_text().strip() == RIGHTS_LINE
+    notice = rights.locator("xpath=following-sibling::p[1]").inner_text()
+    assert "팬아트" in notice and "non-commercial fan art" in notice and "rights holders" in notice
+    links = page.eval_on_selector_all("#credits a", "links => links.map(a => a.href)")
+    for source in SOURCE_LINKS:
+        assert any(source in href for href in links), source
+
+
+def test_embed_snippet_works_in_a_host_page(page, serve, site, scenes, tmp_path):
+    base = open_post(page, serve, site)
+    snippets = {}
+    for scene in scenes:
+        code = page.locator(f'figure[data-scene="{scene}"] .embed code').text_content()
+        assert f'src="{base}demo/index.html?scene={scene}"' in code, code
+        for part in ('loading="lazy"', 'title="', "aspect-ratio:16/9"):
+            assert part in code
+        snippets[scene] = code
+    # A blog on another origin pastes the snippets: each frame is our page for its scene.
+    host = tmp_path / "blog"
+    host.mkdir()
+    (host / "post.html").write_text("<!doctype html><meta charset=utf-8><title>my blog</title>"
+                                    "<h1>my post</h1>" + "\n".join(snippets.values()), encoding="utf-8")
+    page.goto(serve(host) + "post.html")
+    for scene in scenes:
+        frame = page.frame_locator(f'iframe[src$="scene={scene}"]')
+        frame.locator("#canvas").wait_for(state="attached")
+        frame.locator("#vp-error").wait_for(state="visible")  # its runtime cannot load here
+    titles = [f.title() for f in page.frames[1:]]
+    assert sorted(titles) == sorted(f"{scene} · Verlet Playground" for scene in scenes)
+
+
+def test_builder_names_posters_it_could_not_render(tmp_path, monkeypatch):
+    """A scene missing from the build or failing to render is reported, never a crash."""
+    monkeypatch.setattr(site_builder, "render_poster",
+                        lambda python, scene, out: "main.py --headless exited 1: boom")
+    missing = site_builder.render_posters("python", {"rope": {}}, ["ghost", "rope"], tmp_path)
+    assert missing["rope"] == "main.py --headless exited 1: boom"
+    assert "'ghost' is not in this build" in missing["ghost"] and "rope" in missing["ghost"]
+    template = "<!doctype html><main>{{demo:ghost|Ghost}}<!--others--><h2>x</h2>{{others}}<!--/others-->{{params}}{{built}}</main>"
+    scenes = {"rope": {"help": "a rope", "size": [960, 540],
+                       "params": {"gravity": {"default": 0.3, "min": 0, "max": 1.5, "help": "g"}}}}
+    page, placed = site_builder.render_post(template, scenes, missing)
+    assert placed == ["ghost"]
+    assert 'class="demo missing" data-scene="ghost"' in page and "boom" in page
+    assert 'class="demo missing" data-scene="rope"' in page
+    assert "button" not in page.split('data-scene="rope"')[1].split("</figure>")[0]
+
+
+def test_builder_drops_the_others_section_when_the_post_places_every_scene():
+    scenes = {"ghost": {"help": "h", "size": [960, 540], "params": {}}}
+    template = "<!doctype html><p>{{demo:ghost|G}}</p><!--others--><h2>More</h2>{{others}}<!--/others-->"
+    page, _ = site_builder.render_post(template, scenes, {})
+    assert "More" not in page and 'data-scene="ghost"' in page and "posters/ghost.png" in page
+    snippet = site_builder.embed_snippet("ghost", 'G "quoted"', "https://blog.example/verlet")
+    assert snippet.startswith('<iframe src="https://blog.example/verlet/demo/index.html?scene=ghost"')
+    assert 'title="G &quot;quoted&quot;"' in snippet
+    assert json.dumps(snippet)  # one line, pasteable
