@@ -145,8 +145,12 @@ def draw_character(surface, model):
 
 
 def draw_gloss(layer, model):
-    """A soft highlight high on the left, where the light comes from."""
-    frame = face_frame(model)
-    spot = frame.at(-0.5, 0.2)
-    layer.polygon(GLOSS, ellipse_points(spot, 0.16 * frame.unit, 0.09 * frame.unit,
-                                        frame.tilt - 0.6))
+    """A soft highlight high on the left, where the light comes from (fixed on screen, like the
+    shade band, while the face turns with the body)."""
+    xs = [p.x for p in model.body.points]
+    ys = [p.y for p in model.body.points]
+    half_width, half_height = (max(xs) - min(xs)) / 2.0, (max(ys) - min(ys)) / 2.0
+    center = ((max(xs) + min(xs)) / 2.0, (max(ys) + min(ys)) / 2.0)
+    spot = (center[0] - 0.46 * half_width, center[1] - 0.6 * half_height)
+    size = (half_width * half_height) ** 0.5
+    layer.polygon(GLOSS, ellipse_points(spot, 0.2 * size, 0.11 * size, -0.6))

@@ -44,10 +44,7 @@ def _wedge(center, start, stop, radius, steps=12):
 
 
 def draw_overlay(surface, model):
-    shapes = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    for leg in model.legs:
-        _draw_leg_ranges(shapes, leg)
-    surface.blit(shapes, (0, 0))
+    _draw_all_leg_ranges(surface, model.legs)
     for leg in model.legs:
         pygame.draw.aalines(surface, WEDGE_EDGE[:3], False, [p.position for p in leg.particles()])
         for p in leg.particles():
@@ -61,16 +58,32 @@ def draw_overlay(surface, model):
     _draw_table(surface, model)
 
 
-def _draw_leg_ranges(layer, leg):
+def _draw_all_leg_ranges(surface, legs):
+    """The wedges, blended from one small layer that just holds them."""
+    reach = max(leg.shape.segment for leg in legs) * (WEDGE_REACH + 1.0) + 2.0
+    xs = [p.x for leg in legs for p in leg.particles()]
+    ys = [p.y for leg in legs for p in leg.particles()]
+    left, top = min(xs) - reach, min(ys) - reach
+    size = (round(max(xs) - left + reach) + 1, round(max(ys) - top + reach) + 1)
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    for leg in legs:
+        _draw_leg_ranges(layer, leg, (left, top))
+    surface.blit(layer, (round(left), round(top)))
+
+
+def _draw_leg_ranges(layer, leg, origin):
     """Knee range about the root from the down axis; foot range about the knee from the upper
     segment (T12). The wedges reach past the leg (WEDGE_REACH segments) so they show beside it."""
     radius = leg.shape.segment * WEDGE_REACH
+    ox, oy = round(origin[0]), round(origin[1])
+    root = (leg.root.x - ox, leg.root.y - oy)
+    knee_at = (leg.knee.x - ox, leg.knee.y - oy)
     down = leg.down_angle()
-    knee = _wedge(leg.root.position, down + leg.knee_range.lo, down + leg.knee_range.hi, radius)
+    knee = _wedge(root, down + leg.knee_range.lo, down + leg.knee_range.hi, radius)
     pygame.draw.polygon(layer, KNEE_WEDGE, knee)
     pygame.draw.lines(layer, WEDGE_EDGE, True, knee, 1)
     upper = leg.upper_angle()
-    foot = _wedge(leg.knee.position, upper + leg.foot_range.lo, upper + leg.foot_range.hi, radius)
+    foot = _wedge(knee_at, upper + leg.foot_range.lo, upper + leg.foot_range.hi, radius)
     pygame.draw.polygon(layer, FOOT_WEDGE, foot)
     pygame.draw.lines(layer, WEDGE_EDGE, True, foot, 1)
 

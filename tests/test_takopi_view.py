@@ -1,0 +1,191 @@
+"""Takopi's drawing, checked on screenshots from main.py's headless mode (T9, T14-T17).
+
+Screenshots and states come from `main.main([... "--headless" ...])` run in this process (the
+same code path as `python main.py`), pixels are read with pygame.surfarray and numpy.
+"""
+
+import asyncio
+import json
+import subprocess
+import sys
+from math import atan2, degrees, hypot, pi
+
+import numpy
+import pygame
+import pytest
+
+import main
+from scenes.takopi import view, view_face, view_overlay
+from scenes.takopi.scene import TakopiScene
+from scenes.widgets import font
+
+FRAMES = 240
+
+
+def headless(tmp_path, name, *extra, events=None, frames=FRAMES):
+    """Run main.py headless; return (pixels as an (x, y, rgb) int array, state dict)."""
+    shot, state = tmp_path / f"{name}.png", tmp_path / f"{name}.json"
+    argv = ["--scene", "takopi", "--headless", "--frames", str(frames), "--screenshot", str(shot),
+            "--state", str(state), *extra]
+    if events is not None:
+        script = tmp_path / f"{name}-events.json"
+        script.write_text(json.dumps(events))
+        argv += ["--input", str(script)]
+    assert asyncio.run(main.main(argv)) == 0
+    pixels = pygame.surfarray.array3d(pygame.image.load(str(shot))).astype(int)
+    return pixels, json.loads(state.read_text())
+
+
+def near(pixels, color, tolerance=14):
+    """Boolean (x, y) mask of pixels within `tolerance` of `color` in every channel."""
+    return numpy.all(numpy.abs(pixels - numpy.array(color[:3])) <= tolerance, axis=2)
+
+
+def luminance(pixels, x, y):
+    r, g, b = pixels[round(x), round(y)]
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def press_events(state):
+    """A press 50 px into the crown from above, held to the end of the run."""
+    cx, top = state["body"][0]
+    return [{"frame": 200, "type": "down", "pos": [cx, top - 100]}] + [
+        {"frame": 200 + i, "type": "move", "pos": [cx, top - 100 + 5 * i]} for i in range(1, 11)]
+
+
+@pytest.fixture(scope="module")
+def rest(tmp_path_factory):
+    return headless(tmp_path_factory.mktemp("takopi"), "rest")
+
+
+def test_t17_rest_screenshot_shows_a_pink_round_body(rest):
+    pixels, state = rest
+    assert state["scene"] == "takopi" and state["face"] == "normal"
+    pink = near(pixels, view.PINK)
+    assert pink.sum() > 0.5 * state["area"]  # most of the body is body-coloured
+    xs, ys = numpy.nonzero(pink)
+    cx, cy = state["center"]
+    assert abs(xs.mean() - cx) < 15 and abs(ys.mean() - cy) < 25  # ... and it is where the body is
+    dark = near(pixels, view.OUTLINE, 30)
+    left = round(min(x for x, _ in state["body"]))
+    assert dark[left - 3:left + 1, round(cy)].any()  # a dark outline on the body's edge
+
+
+def test_t16_shade_band_is_darker_on_the_lower_right_than_the_upper_left(rest):
+    pixels, state = rest
+    cx, cy = state["center"]
+
+    def inward(point, step=3.0):
+        dx, dy = cx - point[0], cy - point[1]
+        length = hypot(dx, dy)
+        return point[0] + dx / length * step, point[1] + dy / length * step
+
+    lower_right = [luminance(pixels, *inward(p)) for p in state["body"] if p[0] > cx + 5 and p[1] > cy + 5]
+    upper_left = [luminance(pixels, *inward(p)) for p in state["body"] if p[0] < cx - 5 and p[1] < cy - 5]
+    assert lower_right and upper_left
+    assert sum(lower_right) / len(lower_right) < sum(upper_left) / len(upper_left) - 20
+    shade = near(pixels, view.SHADE)
+    xs, ys = numpy.nonzero(shade)
+    assert len(xs) > 300 and xs.mean() > cx and ys.mean() > cy  # the band sits lower right
+
+
+def test_t9_pressed_frame_differs_in_the_face_region(rest, tmp_path):
+    pixels, state = rest
+    pressed, pressed_state = headless(tmp_path, "pressed", events=press_events(state))
+    assert pressed_state["pressed"] is True and pressed_state["face"] == "crying"
+    tears = near(pressed, view_face.TEAR, 10)
+    assert tears.sum() > 40 and near(pixels, view_face.TEAR, 10).sum() == 0
+    xs, ys = numpy.nonzero(tears)
+    cx, _ = pressed_state["center"]
+    assert (xs < cx).any() and (xs > cx).any()  # a streak under each eye
+
+
+def test_t9_only_the_face_changes_with_the_pressed_flag():
+    """Same body, pressed flag flipped: the difference is confined to the face region."""
+    pygame.display.init()
+    pygame.font.init()
+    scene = TakopiScene()
+    for _ in range(FRAMES):
+        scene.step()
+    model = scene.model
+    frames = []
+    for flag in (False, True):
+        model.pressed = flag
+        surface = pygame.Surface(scene.size)
+        view.draw(surface, model)
+        frames.append(pygame.surfarray.array3d(surface).astype(int))
+    changed = numpy.any(frames[0] != frames[1], axis=2)
+    xs, ys = numpy.nonzero(changed)
+    assert len(xs) > 100
+    fx, fy = view_face.face_center(model)
+    reach = view_face.face_radius(model) * 1.6
+    assert max(numpy.hypot(xs - fx, ys - fy)) < reach
+
+
+def test_t14_silhouette_is_a_closed_spline_through_every_point_without_corners():
+    model = TakopiScene().model
+    for _ in range(FRAMES):
+        model.step()
+    curve = view.silhouette(model)
+    points = model.body.positions()
+    samples = view.CURVE_SAMPLES
+    assert len(curve) == 16 * samples
+    for i, point in enumerate(points):
+        assert hypot(curve[i * samples][0] - point[0], curve[i * samples][1] - point[1]) < 1e-9
+    turns = []
+    for i in range(len(curve)):
+        (x0, y0), (x1, y1), (x2, y2) = curve[i - 2], curve[i - 1], curve[i]
+        turn = atan2(y2 - y1, x2 - x1) - atan2(y1 - y0, x1 - x0)
+        turns.append((turn + pi) % (2 * pi) - pi)
+    assert degrees(max(abs(t) for t in turns)) < 12  # no corner anywhere, the seam included
+    assert abs(sum(turns) - 2 * pi) < 1e-6  # one closed loop, once round
+
+
+def test_t15_legs_are_dark_strokes_with_pink_on_top_under_the_body(rest):
+    pixels, state = rest
+    dark = near(pixels, view.OUTLINE, 30)
+    pink = near(pixels, view.PINK)
+    for root, knee, foot in state["legs"]:
+        mid = ((knee[0] + foot[0]) / 2, (knee[1] + foot[1]) / 2)
+        assert pink[round(mid[0]), round(mid[1])]  # pink on the centre line
+        dx, dy = foot[0] - knee[0], foot[1] - knee[1]
+        length = hypot(dx, dy)
+        nx, ny = -dy / length, dx / length
+        edge = view.LEG_OUTER / 2 - 1.2
+        for side in (-1, 1):  # a dark rim either side
+            assert dark[round(mid[0] + side * nx * edge), round(mid[1] + side * ny * edge)]
+        # The root cap is drawn before the body, so just inside the body no leg rim shows.
+        inside = (root[0], root[1] - view.LEG_OUTER / 2 - 2)
+        assert not dark[round(inside[0]), round(inside[1])]
+
+
+def test_overlay_shows_points_crown_line_ranges_and_table(tmp_path):
+    frames = 90
+    plain, state = headless(tmp_path, "plain", frames=frames)
+    with_overlay, _ = headless(tmp_path, "overlay", "--overlay", frames=frames)
+    assert near(with_overlay, view_overlay.CROWN_COLOR, 12).sum() > 60
+    assert near(plain, view_overlay.CROWN_COLOR, 12).sum() < 5
+    for x, y in state["body"]:  # a marker on each of the 16 points
+        assert numpy.any(with_overlay[round(x) - 2:round(x) + 3, round(y) - 2:round(y) + 3]
+                         != plain[round(x) - 2:round(x) + 3, round(y) - 2:round(y) + 3])
+    for root, knee, _ in state["legs"]:  # a range wedge beside every leg
+        x, y = round(2 * knee[0] - root[0]), round(2 * knee[1] - root[1])
+        assert numpy.any(with_overlay[x - 3:x + 4, y - 3:y + 4] != plain[x - 3:x + 4, y - 3:y + 4])
+    toggled, _ = headless(tmp_path, "toggled", frames=frames,
+                          events=[{"frame": 5, "type": "key_down", "key": "o"}])
+    assert numpy.array_equal(toggled, with_overlay)  # key o is the same overlay
+
+
+def test_help_line_fits_the_canvas_beside_the_panel_button():
+    pygame.font.init()
+    width, _ = font(22).size(view.HELP_LINE)
+    assert 14 + width < 960 - 12 - 40 - 10
+    assert "Enter" in view.HELP_LINE and "Space" in view.HELP_LINE and "drag" in view.HELP_LINE
+
+
+def test_python_main_default_scene_is_takopi(tmp_path, repo_root):
+    state = tmp_path / "default.json"
+    result = subprocess.run([sys.executable, "main.py", "--headless", "--frames", "3", "--state",
+                             str(state)], cwd=repo_root, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(state.read_text())["scene"] == "takopi"
