@@ -12,7 +12,7 @@ from math import cos, degrees, sin
 import pygame
 
 from scenes.draw import disc
-from scenes.widgets import draw_text
+from scenes.widgets import draw_text, font
 
 from .body import CROWN, RING_POINTS
 
@@ -21,15 +21,15 @@ POINT = (255, 255, 255)
 POINT_EDGE = (30, 60, 80)
 CROWN_COLOR = (255, 140, 30)
 AXIS = (90, 90, 200)
-KNEE_WEDGE = (60, 190, 120, 90)
-FOOT_WEDGE = (250, 200, 40, 100)
+KNEE_WEDGE = (60, 190, 120, 70)
+FOOT_WEDGE = (250, 190, 40, 80)
 WEDGE_EDGE = (30, 110, 70, 200)
 PUSH = (230, 60, 80)
 PANEL = (255, 255, 255, 200)
 INK = (40, 40, 60)
 BAR_BACK = (220, 220, 232)
 BAR_FILL = (250, 150, 190)
-WEDGE_REACH = 2.0
+WEDGE_REACH = 2.6
 """Radius of the drawn angle wedges, in segment lengths."""
 CROWN_REACH = 34.0
 """How far the drawn crown line runs past its two points, px."""
@@ -116,8 +116,11 @@ def _draw_crown_line(surface, model):
     reach = 1.25 * (max(p[1] for p in points) - min(p[1] for p in points)) / 2.0
     pygame.draw.aaline(surface, AXIS, (center[0] - dx * reach, center[1] - dy * reach),
                        (center[0] + dx * reach, center[1] + dy * reach))
-    draw_text(surface, f"crown line: tilt {degrees(tilt):+.1f}°", (end[0] + 6, end[1] - 10), 18,
-              CROWN_COLOR, shadow=False)
+    label = f"crown line {round(degrees(tilt), 1) + 0.0:+.1f}°"
+    width = font(18).size(label)[0]
+    upper = start if start[1] < end[1] else end  # label above the line's higher end
+    x = min(surface.get_width() - width - 6, max(6, upper[0] - width / 2))
+    draw_text(surface, label, (x, max(4, upper[1] - 24)), 18, CROWN_COLOR, shadow=False)
 
 
 def _draw_table(surface, model):
@@ -129,6 +132,7 @@ def _draw_table(surface, model):
         f"perimeter {body.perimeter():.0f} px = {body.perimeter() / ring:.2f} x 16 x spacing",
         f"area {area:.0f} / target {target:.0f} px²  ({area / target * 100:.1f}%)",
         f"{body.world.iterations} Jacobi iterations a frame · face: {model.face}",
+        f"tilt {round(degrees(body.tilt()), 1) + 0.0:+.1f}° · undone {model.values['upright_rate'] * 100:.0f}% a frame",
     ]
     box = pygame.Rect(10, 40, 360, 22 * len(lines) + 26)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
