@@ -4,9 +4,9 @@ Each test names the SPEC item it checks (T1-T10).
 """
 
 import json
-from math import hypot, isfinite, pi
+from math import hypot, isfinite, pi, sin
 
-from takopi_helpers import (SETTLE_FRAMES, aligned_error, body_floor, crown, height, make_model,
+from takopi_helpers import (SETTLE_FRAMES, aligned_error, body_floor, crown, make_model,
                             mean_radius, press_from_above, release, roundness, run, settled)
 
 from scenes.takopi.body import PushCircle
@@ -23,7 +23,7 @@ def test_t1_ring_of_16_points_built_on_a_circle_with_crown_on_top():
     assert all(abs(hypot(x - cx, y - cy) - radius) < 1e-9 for x, y in points)
     assert points[0][1] == min(y for _, y in points)  # the crown is the top point at rest
     assert model.observe()["crown"] == 0
-    chord = 2 * radius * __import__("math").sin(pi / 16)
+    chord = 2 * radius * sin(pi / 16)
     assert abs(model.body.spacing - chord) < 1e-9
 
 

@@ -4,12 +4,13 @@ Pure Python on `verlet/`. A leg is a root, a knee and a foot. The root is a pinn
 the model puts back on the ring every frame, at a fractional ring index (between two ring
 points), so the four roots can gather near the bottom centre closer than the ring's spacing.
 Knee and foot fall with the body's Verlet integration; then the knee is put back exactly one
-segment from the root and the foot one segment from the knee, each only within its allowed angle
-range: the knee's measured from the body's up-down axis, the foot's from the upper segment's
-direction, so both tilt with the body. Ground and walls keep knee and foot on the canvas without
-changing the segment length (a point is slid along the wall on its circle about the pivot).
+segment from the root and the foot one segment from the knee, and each is turned back into its
+allowed angle range: the knee's measured from the body's up-down axis, the foot's from the upper
+segment's direction, so both ranges tilt with the body. Ground and walls keep knee and foot on
+the canvas without changing the segment length (a point slides along the wall on its circle
+about the pivot).
 
-The legs take nothing from the body: they follow it, as in the article.
+The legs push nothing back onto the body: they follow it, as in the article.
 """
 
 from math import atan2, cos, hypot, radians, sin, sqrt
@@ -77,26 +78,23 @@ def keep_inside(pivot, point, length, bounds):
 
     The point stays exactly `length` from the pivot whenever the pivot is inside and the circle
     reaches the crossed boundary (it always does when the point was outside); the side of the
-    pivot it ends on is the side it was on. Returns True when a boundary was touched.
+    pivot it ends on is the side it was on. The top edge, which only a body thrown against it
+    could bring a leg to, simply clamps.
     """
     left, top, right, bottom = bounds
-    touched = False
     if point.y > bottom:
         rise = min(length, max(0.0, bottom - pivot.y))
         reach = sqrt(max(0.0, length * length - rise * rise))
         side = 1.0 if point.x >= pivot.x else -1.0
         point.x, point.y = pivot.x + side * reach, pivot.y + rise
-        touched = True
     for wall, sign in ((left, -1.0), (right, 1.0)):
         if (point.x - wall) * sign > 0.0:
             run = min(length, max(0.0, (wall - pivot.x) * sign))
             reach = sqrt(max(0.0, length * length - run * run))
             side = 1.0 if point.y >= pivot.y else -1.0
             point.x, point.y = pivot.x + sign * run, pivot.y + side * reach
-            touched = True
     point.x = min(right, max(left, point.x))
     point.y = min(bottom, max(top, point.y))
-    return touched
 
 
 class Leg:
@@ -142,21 +140,17 @@ class Leg:
         integrate(self.foot, damping, 0.0, gravity)
         segment = self.shape.segment
         down = self.down_angle()
-        knee_touch = foot_touch = False
         for _ in range(LEG_PASSES):
             set_distance(self.root, self.knee, segment, down + self.shape.splay)
             self.knee_range.project(move_now)
-            knee_touch = keep_inside(self.root, self.knee, segment, bounds)
+            keep_inside(self.root, self.knee, segment, bounds)
             set_distance(self.knee, self.foot, segment, self.upper_angle() + self.shape.curl)
             self.foot_range.project(move_now)
-            foot_touch = keep_inside(self.knee, self.foot, segment, bounds)
-        for point, touching in ((self.knee, knee_touch), (self.foot, foot_touch)):
-            if touching:
+            keep_inside(self.knee, self.foot, segment, bounds)
+        ground = bounds[3]
+        for point in (self.knee, self.foot):
+            if point.y >= ground:
                 point.px = point.x - (point.x - point.px) * (1.0 - GROUND_FRICTION)
-
-    def turn_with(self, rotate):
-        """Rotate knee and foot with the body (T13); `rotate` turns a list of particles."""
-        rotate([self.knee, self.foot])
 
     def lengths(self):
         """(upper, lower) segment lengths now."""

@@ -11,7 +11,7 @@ scripted finger that comes down onto the crown and lifts again. The drawing lear
 from here about the face: whether Takopi is being pressed (T9).
 """
 
-from math import cos, hypot, pi, sin
+from math import cos, pi, sin
 
 from scenes.params import Param, ParamTable
 
@@ -242,9 +242,3 @@ class TakopiModel:
             "center": list(body.center()),
         }
 
-
-def radius_of(points):
-    """Mean distance of the points from their centroid: the body's size, px."""
-    cx = sum(x for x, _ in points) / len(points)
-    cy = sum(y for _, y in points) / len(points)
-    return sum(hypot(x - cx, y - cy) for x, y in points) / len(points)

@@ -61,7 +61,12 @@ class Layer:
         pygame.draw.circle(self.surface, color, (x, y), max(1.0, radius * SUPERSAMPLE))
 
     def stroke(self, color, points, width, closed=False):
-        """A polyline `width` canvas px thick, round caps and round joins (T15)."""
+        """A polyline `width` canvas px thick, round caps and round joins (T15).
+
+        The band is one polygon (the line offset half the width to either side along its vertex
+        normals) plus a disc on every vertex: the discs are the round caps and joins, and they
+        also cover the inside of a bend tighter than the half-width.
+        """
         if len(points) < 2:
             if points:
                 self.disc(color, points[0], width / 2.0)
@@ -70,13 +75,19 @@ class Layer:
         if closed:
             mapped.append(mapped[0])
         half = width * SUPERSAMPLE / 2.0
-        for (x0, y0), (x1, y1) in zip(mapped, mapped[1:]):
+        left, right = [], []
+        last = len(mapped) - 1
+        for i, (x, y) in enumerate(mapped):
+            x0, y0 = mapped[max(0, i - 1)]
+            x1, y1 = mapped[min(last, i + 1)]
             length = hypot(x1 - x0, y1 - y0)
             if length < 1e-6:
                 continue
             nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
-            pygame.draw.polygon(self.surface, color, [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny),
-                                                      (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)])
+            left.append((x + nx, y + ny))
+            right.append((x - nx, y - ny))
+        if len(left) >= 2:
+            pygame.draw.polygon(self.surface, color, left + right[::-1])
         for point in mapped:
             pygame.draw.circle(self.surface, color, point, half)
 
@@ -103,7 +114,11 @@ POOL_STEP = 64
 
 
 def _pooled(slot, size, clear=(0, 0, 0, 0)):
-    """A cleared SRCALPHA surface of exactly `size`: a subsurface of the slot's cached surface."""
+    """A cleared SRCALPHA surface of exactly `size`: a subsurface of the slot's cached surface.
+
+    The whole cached surface is cleared (a full fill is a memset; filling just the sub-rectangle
+    is many times slower).
+    """
     width, height = size
     cached = _pool.get(slot)
     if cached is None or cached.get_width() < width or cached.get_height() < height:
@@ -111,9 +126,8 @@ def _pooled(slot, size, clear=(0, 0, 0, 0)):
         if cached is not None:
             grown = (max(grown[0], cached.get_width()), max(grown[1], cached.get_height()))
         cached = _pool[slot] = pygame.Surface(grown, pygame.SRCALPHA)
-    surface = cached.subsurface((0, 0, width, height))
-    surface.fill(clear)
-    return surface
+    cached.fill(clear)
+    return cached.subsurface((0, 0, width, height))
 
 
 def ellipse_points(center, rx, ry, angle, count=24):
