@@ -1,9 +1,10 @@
 """Every scene by name: what `--scene`, `--list` and the page query choose from."""
 
 from .rope.scene import RopeScene
+from .spider.scene import SpiderScene
 from .takopi.scene import TakopiScene
 
-SCENES = {scene.name: scene for scene in (TakopiScene, RopeScene)}
+SCENES = {scene.name: scene for scene in (TakopiScene, SpiderScene, RopeScene)}
 """Scene classes by name, in the order `--list` shows them."""
 
 DEFAULT_SCENE = "takopi"

@@ -1,0 +1,7 @@
+"""The Verlet spider-web game (SPEC S1-S13): ride an orb web, shoot silk, trap the bugs.
+
+Pure modules (they also run in Pyodide): `web` (graph + physics), `weave` (the starting orb web),
+`upkeep` (keeping the web bounded), `spider` (riding, routes, aiming), `enemies` (bugs: catch,
+struggle, death, cutters), `director` (difficulty and spawning), `sky` (stars and meteors) and
+`model` (the game's rules and the model protocol). Only `view*.py` and `scene.py` use pygame.
+"""

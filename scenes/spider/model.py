@@ -1,0 +1,387 @@
+"""The spider-web game (S1-S13): the model the scene, the tests and Pyodide all drive.
+
+`SpiderModel` follows the model protocol of `scenes.simulation` and ties the pure parts together:
+the web (`web`, `weave`, `upkeep`), the spider (`spider`), the bugs (`enemies`, `director`), the
+sky (`sky`), plus the rules that belong to the game as a whole: HP, score, silk, the camera, the
+pointer scheme and game over.
+
+Controls. Held arrow keys or WASD ride the threads (S2). The pointer (mouse or one thumb; touch
+arrives as mouse events) has two gestures told apart by time:
+- a quick tap or click (released within HOLD_FRAMES, without sliding) shoots silk toward it (S3);
+- a press held longer makes the spider crawl along the threads to the web point nearest the
+  finger, and follow the finger while it slides; releasing stops it.
+So a click never moves the spider and a hold never shoots. Pointer positions are canvas pixels;
+world = canvas + camera, the camera being the world position of the canvas's top-left corner.
+Pure Python: no pygame.
+"""
+
+from math import hypot
+import random
+
+from scenes.params import Param, ParamTable
+
+from .director import Director, pressure
+from .enemies import COLLECT_RADIUS, Swarm
+from .sky import Sky
+from .spider import Spider, follow_route, plan_route, plan_shot, steer
+from .upkeep import mark_busy, recycle, tidy
+from .weave import weave_orb
+from .web import Web
+
+HELP = "the Verlet spider-web game: ride the web, shoot silk, trap the bugs"
+PARAMS = ParamTable(
+    Param("stiffness", 10, 1, 40, "web stiffness: distance-constraint passes per frame (S1)",
+          integer=True),
+    Param("gravity", 0.06, 0.0, 0.5, "downward pull on the web, px per frame squared (S1)"),
+    Param("catch_force", 0.5, 0.0, 2.0,
+          "how hard a caught bug pulls its thread along its flight, px per frame squared (S5)"),
+    Param("relax_force", 0.05, 0.0, 0.5,
+          "share of the way a corpse's knot moves to its neighbours' midpoint each frame (S13)"),
+)
+
+WORLD = (1800.0, 1100.0)
+"""The world is bigger than the canvas; the camera follows the spider (S2), px."""
+WEB_CENTER = (900.0, 540.0)
+WEB_RADIUS = 440.0
+HP_MAX = 10
+HEAL = 1
+"""HP a collected corpse gives back (S7)."""
+HURT_COOLDOWN = 60
+"""Frames after a hurt during which the spider cannot be hurt again (it blinks)."""
+SILK_MAX = 100.0
+SILK_REFILL = 0.16
+"""Silk regained per frame (about 10 a second)."""
+SHOT_COST = 6.0
+SHOT_COST_PER_PX = 0.06
+"""A shot costs SHOT_COST plus this much per px of thread (a full-length shot about 25)."""
+SILK_TENSION = 0.97
+"""A new thread is spun this much shorter than the gap it spans, so it pulls taut."""
+SPIDER_WEIGHT = 4.0
+"""The spider pulls on its thread like this many times a knot's gravity."""
+HOLD_FRAMES = 14
+"""A press held this long (0.23 s) is a crawl, not a shot."""
+TAP_SLOP = 24.0
+"""A press that slides farther than this before release is not a tap, canvas px."""
+CAMERA_EASE = 0.12
+DEAD_VIEW_Y = 0.8
+"""Once dead, the camera shows the spider this far down the view, below the game-over panel."""
+"""Share of the gap to its target the camera closes each frame."""
+REPLAN_FRAMES = 12
+"""A held crawl re-plans its way at most this often when the web changes."""
+TIDY_EVERY = 30
+"""Frames between rounds of web upkeep (`upkeep.tidy`)."""
+MAX_THREADS = 400
+"""A riding spider cannot spin more once the web has this many threads (a hard cap)."""
+FEEDBACK_FRAMES = 40
+"""How long the view shows a shot's result or a hurt."""
+DIRECTIONS = {"left": (-1, 0), "a": (-1, 0), "right": (1, 0), "d": (1, 0),
+              "up": (0, -1), "w": (0, -1), "down": (0, 1), "s": (0, 1)}
+
+
+class Press:
+    """A pointer held down: where, for how long, and whether it has become a crawl."""
+
+    __slots__ = ("canvas", "world", "frames", "slid", "holding")
+
+    def __init__(self, canvas, world):
+        self.canvas = canvas
+        self.world = world
+        self.frames = 0
+        self.slid = False
+        self.holding = False
+
+
+class SpiderModel:
+    """The whole game state; see the module docstring."""
+
+    def __init__(self, size, values, rng):
+        self.size = tuple(size)
+        self.rng = rng
+        self.web = Web(values["gravity"], values["stiffness"])
+        hub, _, rows = weave_orb(self.web, WEB_CENTER, WEB_RADIUS, rng)
+        start = rows[0][1].threads[0]  # a spiral thread near the hub
+        self.spider = Spider(start, 0.5)
+        self.web.riders.append(self.spider)
+        self.swarm = Swarm(values["catch_force"], values["relax_force"])
+        self.director = Director()
+        self.sky = Sky(self.size, random.Random(rng.getrandbits(64)))
+        self.hp = HP_MAX
+        self.score = 0
+        self.silk = SILK_MAX
+        self.frame = 0
+        self.game_over = False
+        self.cause = None  # "bitten" | "fell" once the game is over
+        self.hurt_cooldown = 0
+        self.held = {}
+        self.press = None
+        self.pointer = None  # last pointer position, canvas px (the overlay aims from it)
+        self.camera = self._camera_target()
+        self.last_shot = None  # (frame, ShotPlan or None, reason) for the view's feedback
+        self.last_hurt = -FEEDBACK_FRAMES
+        self.counts = {"caught": 0, "collected": 0, "cuts": 0, "bites": 0, "shots": 0,
+                       "failed_shots": 0, "rescues": 0}
+        self._support_version = self.web.version
+
+    # --- protocol ---------------------------------------------------------------------------
+    def set_param(self, name, value):
+        if name == "stiffness":
+            self.web.stiffness = value
+        elif name == "gravity":
+            self.web.gravity = value
+        elif name == "catch_force":
+            self.swarm.catch_force = value
+        elif name == "relax_force":
+            self.swarm.relax_force = value
+
+    def input(self, kind, value):
+        if kind == "key_down" and value in DIRECTIONS:
+            self.held[value] = True
+        elif kind == "key_up" and value in DIRECTIONS:
+            self.held.pop(value, None)
+        elif kind == "down":
+            self.pointer = value
+            self.press = Press(value, self.to_world(value))
+        elif kind == "move":
+            self.pointer = value
+            self._slide(value)
+        elif kind == "up":
+            self.pointer = value
+            press, self.press = self.press, None
+            if press is not None and not press.holding and not press.slid:
+                self.shoot(press.world)
+            self.spider.forget_route()
+
+    def _slide(self, value):
+        press = self.press
+        if press is None:
+            return
+        if hypot(value[0] - press.canvas[0], value[1] - press.canvas[1]) > TAP_SLOP:
+            press.slid = True
+        if press.holding or press.slid:
+            press.world = self.to_world(value)
+            press.holding = True
+            self.spider.forget_route()
+
+    def step(self):
+        if not self.game_over:
+            self.frame += 1
+            self.silk = min(SILK_MAX, self.silk + SILK_REFILL)
+            self.hurt_cooldown = max(0, self.hurt_cooldown - 1)
+            self._move_spider()
+            self._spawn()
+        events = self.swarm.step(self.web, self.spider, self.rng)
+        self._count(events)
+        if events["damage"] and not self.game_over:
+            self.hurt(events["damage"])
+        self._load_web()
+        self.web.step()
+        self._after_physics()
+        if self.web.frame % TIDY_EVERY == 0:
+            busy = self._busy()
+            recycle(self.web, busy, self._supported)
+            tidy(self.web, WORLD[1], busy)
+        self._follow_camera()
+        self.sky.step()
+
+    def observe(self):
+        index = self.web.index()
+        spider = self.spider
+        edge = None
+        if spider.thread is not None:
+            edge = [index[id(spider.thread.a)], index[id(spider.thread.b)]]
+        return {
+            "nodes": [[k.x, k.y, k.pinned] for k in self.web.knots],
+            "edges": [[index[id(t.a)], index[id(t.b)], t.rest] for t in self.web.threads],
+            "spider": {"pos": [spider.x, spider.y], "edge": edge,
+                       "t": spider.t if edge is not None else None,
+                       "state": spider.state, "facing": spider.facing},
+            "hp": self.hp,
+            "hp_max": HP_MAX,
+            "score": self.score,
+            "silk": round(self.silk, 3),
+            "silk_max": SILK_MAX,
+            "enemies": [{"kind": e.kind, "state": e.state, "pos": list(e.position)}
+                        for e in self.swarm.enemies],
+            "game_over": self.game_over,
+            "camera": list(self.camera),
+            "pressure": round(pressure(self.frame), 4),
+            "counts": dict(self.counts),
+        }
+
+    # --- the spider ---------------------------------------------------------------------------
+    def to_world(self, canvas):
+        return (canvas[0] + self.camera[0], canvas[1] + self.camera[1])
+
+    def key_direction(self):
+        dx = sum(DIRECTIONS[k][0] for k in self.held)
+        dy = sum(DIRECTIONS[k][1] for k in self.held)
+        length = hypot(dx, dy)
+        return None if length == 0 else (dx / length, dy / length)
+
+    def _move_spider(self):
+        spider = self.spider
+        press = self.press
+        if press is not None:
+            press.frames += 1
+            if press.frames >= HOLD_FRAMES:
+                press.holding = True
+        if not spider.riding or spider.thread is None:
+            return
+        before = spider.thread.point(spider.t)
+        direction = self.key_direction()
+        if direction is not None:
+            spider.forget_route()
+            steer(spider, direction)
+        elif press is not None and press.holding:
+            stale = self._route_version != self.web.version
+            if spider.goal is None or (stale and self.frame - self._route_frame >= REPLAN_FRAMES):
+                plan_route(self.web, spider, press.world)
+                self._route_version, self._route_frame = self.web.version, self.frame
+            follow_route(spider)  # a broken way stops it until the next plan
+        after = spider.thread.point(spider.t)
+        spider.face(after[0] - before[0], after[1] - before[1])
+
+    _route_version = -1
+    _route_frame = -REPLAN_FRAMES
+
+    def _load_web(self):
+        """The spider's weight on its thread's two knots, shared by where it stands."""
+        spider = self.spider
+        if spider.riding and spider.thread is not None:
+            load = self.web.gravity * SPIDER_WEIGHT
+            a, b = spider.thread.a, spider.thread.b
+            if not a.pinned:
+                a.y += load * (1.0 - spider.t)
+            if not b.pinned:
+                b.y += load * spider.t
+
+    def _after_physics(self):
+        spider = self.spider
+        if spider.riding:
+            if spider.thread is None or self._lost_support():
+                spider.let_go()
+            else:
+                spider.sync()
+                taken = self.swarm.collect_near(spider.position, COLLECT_RADIUS)
+                if taken:
+                    self.score += taken
+                    self.hp = min(HP_MAX, self.hp + HEAL * taken)
+                    self.counts["collected"] += taken
+        elif spider.state == "falling":
+            if spider.fall():
+                self._end("fell")
+
+    def _supported(self):
+        """Whether the spider still hangs on an anchor (a falling or dead spider counts as yes)."""
+        spider = self.spider
+        return not spider.riding or (spider.thread is not None
+                                     and self.web.reaches_anchor(spider.thread.a))
+
+    def _lost_support(self):
+        if self._support_version == self.web.version:
+            return False
+        self._support_version = self.web.version
+        return not self.web.reaches_anchor(self.spider.thread.a)
+
+    def hurt(self, amount):
+        """Take damage unless just hurt; at 0 HP the game is over (S8)."""
+        if self.hurt_cooldown > 0 or self.spider.state != "riding":
+            return
+        self.hp = max(0, self.hp - amount)
+        self.hurt_cooldown = HURT_COOLDOWN
+        self.last_hurt = self.frame
+        if self.hp == 0:
+            self._end("bitten")
+
+    def _end(self, cause):
+        self.spider.state = "dead"
+        self.spider.forget_route()
+        self.game_over = True
+        self.cause = cause
+        self.press = None
+
+    # --- silk -----------------------------------------------------------------------------------
+    def bounds(self):
+        return (0.0, 0.0, WORLD[0], WORLD[1])
+
+    def preview_shot(self, world_point):
+        """What a shot at `world_point` would do now (for the overlay); changes nothing."""
+        if self.spider.state == "dead":
+            return None
+        return plan_shot(self.web, self.spider, world_point, self.bounds())
+
+    def shoot(self, world_point):
+        """Shoot silk toward a world point (S3); returns True when a thread was spun."""
+        spider = self.spider
+        if spider.state == "dead" or self.game_over:
+            return False
+        plan = plan_shot(self.web, spider, world_point, self.bounds())
+        reason = plan.reason
+        cost = SHOT_COST + SHOT_COST_PER_PX * plan.length
+        if plan.ok and self.silk < cost:
+            reason = "out of silk"
+        elif plan.ok and spider.riding and len(self.web.threads) >= MAX_THREADS:
+            reason = "the web is full"
+        if reason:
+            self.last_shot = (self.frame, plan, reason)
+            self.counts["failed_shots"] += 1
+            return False
+        start = self._shot_start()
+        if plan.hit is not None:
+            end = self.web.split(plan.hit, plan.u)[0]
+        else:
+            end = self.web.add_knot(plan.end[0], plan.end[1], pinned=True)
+        if end is start:
+            return False
+        gap = hypot(end.x - start.x, end.y - start.y)
+        thread = self.web.connect(start, end, gap * SILK_TENSION, "silk")
+        rescued = spider.state == "falling"
+        spider.place(thread, 0.0)
+        self.silk -= cost
+        self.last_shot = (self.frame, plan, "")
+        self.counts["shots"] += 1
+        self.counts["rescues"] += rescued
+        return True
+
+    def _shot_start(self):
+        """The knot a new thread starts from: under the riding spider, or a new one if falling."""
+        spider = self.spider
+        if spider.riding:
+            knot = spider.at_knot(5.0)
+            if knot is None:
+                knot = self.web.split(spider.thread, spider.t)[0]
+            return knot
+        knot = self.web.add_knot(spider.x, spider.y, kind="end")
+        knot.px, knot.py = spider.x - spider.vx, spider.y - spider.vy
+        return knot
+
+    # --- bugs and upkeep --------------------------------------------------------------------
+    def _spawn(self):
+        view = (self.camera[0], self.camera[1],
+                self.camera[0] + self.size[0], self.camera[1] + self.size[1])
+        self.director.step(self.frame, self.swarm, self.web, self.spider, view, self.rng)
+
+    def _count(self, events):
+        for key in ("caught", "cuts", "bites"):
+            self.counts[key] += events[key]
+
+    def _busy(self):
+        busy = list(self.spider.knots_held()) + self.swarm.busy_knots()
+        if self.spider.goal is not None:
+            busy.extend((self.spider.goal[0].a, self.spider.goal[0].b))
+        mark_busy(self.web, busy)
+        return busy
+
+    # --- camera ------------------------------------------------------------------------------
+    def _camera_target(self):
+        width, height = self.size
+        x = min(max(self.spider.x - width / 2.0, 0.0), WORLD[0] - width)
+        y = self.spider.y - height * (DEAD_VIEW_Y if self.spider.state == "dead" else 0.5)
+        if self.spider.state != "falling":
+            y = min(y, WORLD[1] - height)
+        return (x, max(0.0, y))
+
+    def _follow_camera(self):
+        tx, ty = self._camera_target()
+        cx, cy = self.camera
+        self.camera = (cx + (tx - cx) * CAMERA_EASE, cy + (ty - cy) * CAMERA_EASE)

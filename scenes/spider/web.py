@@ -1,0 +1,364 @@
+"""The web as a dynamic graph on `verlet`: knots, threads and the operations that reshape them.
+
+Owns S1 (web physics) and the graph side of S3, S5, S9 and S13. Knots are `verlet.Particle`s and
+threads are exact `verlet.Distance` constraints living in one `verlet.World` (Gauss-Seidel, slight
+gravity); `iterations` of that world is the web's stiffness. Every operation here changes the graph
+and the solver's lists together, so the solver never sees a thread the graph has forgotten:
+
+- `split(thread, u)`     insert a knot at a point of a thread (a catch, the end of a shot)
+- `connect(a, b)`        add a thread; with `add_knot(..., pinned=True)` a new anchor in empty space
+- `remove_thread`, `cut` remove a thread, or sever it into two dangling strands (cutters)
+- `component(knot)`, `reaches_anchor(knot)`, `loose_knots()`  what still hangs on an anchor
+- `merge(knot)`          undo a split (used by `upkeep` to keep the web bounded)
+
+Queries (`first_hit`, `touching`, `nearest`) answer where a ray, a moving body or a point meets
+the threads. Pure Python: runs in Pyodide.
+"""
+
+from math import hypot
+
+from verlet import Distance, Particle, World
+from verlet.geometry import EPSILON, closest_point_on_segment, ray_segment_hit
+
+DAMPING = 0.99
+"""Velocity a thread keeps per frame (the articles' 0.99)."""
+LOOSE_FALL = 0.3
+"""Extra downward pull on knots that no longer reach any anchor, px/frame^2: cut-off pieces
+drop away even when the gravity slider is at zero."""
+SNAP = 5.0
+"""A split this close to a thread's end uses that end knot instead of making a new one, px."""
+
+
+class Knot(Particle):
+    """A web node: a particle that knows its threads.
+
+    kind   "web" (woven), "anchor" (pinned), "split" (inserted on a thread), "end" (a dangling end)
+    born   frame it was made; `quiet` is the last frame something needed it (see `upkeep`)
+    alive  False once removed from the web (holders of a knot check this)
+    """
+
+    __slots__ = ("threads", "kind", "born", "quiet", "alive")
+
+    def __init__(self, x, y, pinned=False, kind="web", born=0):
+        super().__init__(x, y, pinned)
+        self.threads = []
+        self.kind = kind
+        self.born = born
+        self.quiet = born
+        self.alive = True
+
+
+class Thread(Distance):
+    """An exact distance constraint that is also a graph edge.
+
+    kind   "spoke", "spiral", "frame" (woven), "silk" (shot by the spider), "strand" (cut end)
+    born   frame it was made: fresh silk is what catches cutters
+    """
+
+    __slots__ = ("kind", "born")
+
+    def __init__(self, a, b, rest=None, kind="silk", born=0):
+        super().__init__(a, b, rest)
+        self.kind = kind
+        self.born = born
+
+    def other(self, knot):
+        """The end that is not `knot`."""
+        return self.b if knot is self.a else self.a
+
+    def point(self, u):
+        """The point at parameter u (0 at a, 1 at b)."""
+        return (self.a.x + (self.b.x - self.a.x) * u, self.a.y + (self.b.y - self.a.y) * u)
+
+
+class Web:
+    """Knots and threads in one Verlet world, with the graph operations that keep them in step."""
+
+    def __init__(self, gravity=0.05, iterations=10, damping=DAMPING):
+        self.world = World(gravity=(0.0, gravity), damping=damping, iterations=iterations,
+                           solver="gauss-seidel")
+        self.knots = self.world.particles
+        self.threads = self.world.constraints
+        self.frame = 0
+        self.version = 0  # bumped by every change of topology
+        self._loose = []
+        self._loose_version = -1
+        self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
+
+    # --- building -------------------------------------------------------------------------
+    def add_knot(self, x, y, pinned=False, kind="web"):
+        knot = Knot(x, y, pinned, "anchor" if pinned and kind == "web" else kind, self.frame)
+        self.knots.append(knot)
+        self.version += 1
+        return knot
+
+    def connect(self, a, b, rest=None, kind="silk"):
+        """A new thread between two different knots (rest = their distance unless given)."""
+        if a is b:
+            raise ValueError("a thread needs two different knots")
+        thread = Thread(a, b, rest, kind, self.frame)
+        thread.rest = max(thread.rest, EPSILON)
+        self.threads.append(thread)
+        a.threads.append(thread)
+        b.threads.append(thread)
+        self.version += 1
+        return thread
+
+    def remove_thread(self, thread):
+        """Take a thread out of the graph and the solver (its knots stay).
+
+        A rider still on it loses its thread (`thread` becomes None).
+        """
+        for rider in self.riders:
+            if rider.thread is thread:
+                rider.thread = None
+        if thread in thread.a.threads:
+            thread.a.threads.remove(thread)
+        if thread in thread.b.threads:
+            thread.b.threads.remove(thread)
+        self.world.remove(thread)
+        self.version += 1
+
+    def remove_knot(self, knot):
+        """Take a knot and every thread on it away."""
+        for thread in list(knot.threads):
+            self.remove_thread(thread)
+        if knot.alive:
+            self.knots.remove(knot)
+            knot.alive = False
+        self.version += 1
+
+    def split(self, thread, u, kind="split"):
+        """Insert a knot at parameter u of `thread`; return (knot, thread to a, thread to b).
+
+        The thread is replaced by two whose rest lengths add up to the old one, so the web keeps
+        its tension; the knot starts with the velocity of that point of the thread. Near an end
+        (closer than SNAP) the end knot itself is returned and nothing changes (threads None).
+        """
+        u = min(1.0, max(0.0, u))
+        length = thread.length()
+        a, b = thread.a, thread.b
+        if u * length < SNAP:
+            return a, None, None
+        if (1.0 - u) * length < SNAP:
+            return b, None, None
+        knot = self.add_knot(*thread.point(u), kind=kind)
+        knot.px = a.px + (b.px - a.px) * u
+        knot.py = a.py + (b.py - a.py) * u
+        first = self.connect(a, knot, thread.rest * u, thread.kind)
+        second = self.connect(knot, b, thread.rest * (1.0 - u), thread.kind)
+        first.born = second.born = thread.born
+        self._reseat(thread, (first, second))
+        self.remove_thread(thread)
+        return knot, first, second
+
+    def cut(self, thread, u):
+        """Sever `thread` at u: it becomes two strands with free ends at the cut (S9).
+
+        Returns (strand on a's side or None, strand on b's side or None); a piece shorter than
+        SNAP is dropped instead of left as a stub.
+        """
+        u = min(1.0, max(0.0, u))
+        a, b = thread.a, thread.b
+        x, y = thread.point(u)
+        pieces = []
+        for near, share in ((a, u), (b, 1.0 - u)):
+            if thread.rest * share < SNAP:
+                pieces.append(None)
+                continue
+            end = self.add_knot(x, y, kind="end")
+            end.px = end.x - (near.x - near.px)
+            end.py = end.y - (near.y - near.py)
+            pieces.append(self.connect(near, end, thread.rest * share, "strand"))
+        self._reseat(thread, pieces, on_line_only=True)
+        self.remove_thread(thread)
+        return pieces[0], pieces[1]
+
+    def merge(self, knot):
+        """Undo a split: a free knot with exactly two threads becomes one thread between the ends.
+
+        The new rest length is the ends' current distance, so a straightened thread stays as it
+        is. Returns the new thread, or None when the knot cannot be merged.
+        """
+        if knot.pinned or len(knot.threads) != 2:
+            return None
+        first, second = knot.threads
+        a, b = first.other(knot), second.other(knot)
+        if a is b:
+            return None
+        kind = "silk" if "silk" in (first.kind, second.kind) else first.kind
+        born = max(first.born, second.born)
+        thread = self.connect(a, b, hypot(b.x - a.x, b.y - a.y), kind)
+        thread.born = born
+        self._reseat(first, (thread,))
+        self._reseat(second, (thread,))
+        self.remove_knot(knot)
+        return thread
+
+    def _reseat(self, old, pieces, on_line_only=False):
+        """Move riders of `old` onto the piece passing closest to where they were.
+
+        With `on_line_only`, a rider farther than SNAP from every piece (its part of the thread
+        is gone) keeps `old` and loses it when `old` is removed.
+        """
+        for rider in self.riders:
+            if rider.thread is not old:
+                continue
+            point = old.point(rider.t)
+            best = None
+            for piece in pieces:
+                if piece is None:
+                    continue
+                (cx, cy), u = closest_point_on_segment(point, piece.a.position, piece.b.position)
+                gap = hypot(point[0] - cx, point[1] - cy)
+                if best is None or gap < best[0]:
+                    best = (gap, piece, u)
+            if best is not None and (not on_line_only or best[0] <= SNAP):
+                rider.thread, rider.t = best[1], best[2]
+
+    # --- connectivity -----------------------------------------------------------------------
+    def component(self, knot):
+        """Every knot joined to `knot` by threads, in breadth-first order (deterministic)."""
+        seen = {id(knot)}
+        order = [knot]
+        for current in order:
+            for thread in current.threads:
+                other = thread.other(current)
+                if id(other) not in seen:
+                    seen.add(id(other))
+                    order.append(other)
+        return order
+
+    def reaches_anchor(self, knot):
+        """True when some chain of threads joins `knot` to a pinned anchor."""
+        return any(k.pinned for k in self.component(knot))
+
+    def loose_knots(self):
+        """Knots of every piece that no longer hangs on any anchor (cached per topology)."""
+        if self._loose_version != self.version:
+            held = set()
+            for knot in self.knots:
+                if knot.pinned and id(knot) not in held:
+                    held.update(id(k) for k in self.component(knot))
+            self._loose = [k for k in self.knots if id(k) not in held]
+            self._loose_version = self.version
+        return self._loose
+
+    # --- physics ----------------------------------------------------------------------------
+    @property
+    def stiffness(self):
+        return self.world.iterations
+
+    @stiffness.setter
+    def stiffness(self, iterations):
+        self.world.iterations = max(1, int(iterations))
+
+    @property
+    def gravity(self):
+        return self.world.gravity[1]
+
+    @gravity.setter
+    def gravity(self, value):
+        self.world.gravity = (0.0, float(value))
+
+    def step(self):
+        """One frame (S1): integrate every knot, solve every thread `stiffness` times."""
+        self.frame += 1
+        for knot in self.loose_knots():
+            knot.y += LOOSE_FALL
+        self.world.step()
+
+    # --- queries ----------------------------------------------------------------------------
+    def first_hit(self, origin, direction, max_length, pass_angle, skip=(), min_distance=0.0):
+        """The first thread a ray meets that it can stick to: (thread, u, distance) or None.
+
+        Threads meeting the ray at less than `pass_angle` radians are passed through, as are the
+        threads in `skip` (the shooter's own) and those nearer than `min_distance`.
+        """
+        best = None
+        ox, oy = origin
+        for thread in self.threads:
+            if thread in skip:
+                continue
+            a, b = thread.a, thread.b
+            if max(a.x, b.x) < ox - max_length or min(a.x, b.x) > ox + max_length:
+                continue
+            if max(a.y, b.y) < oy - max_length or min(a.y, b.y) > oy + max_length:
+                continue
+            hit = ray_segment_hit(origin, direction, (a.x, a.y), (b.x, b.y))
+            if hit is None:
+                continue
+            distance, u, angle = hit
+            if distance > max_length or distance < min_distance or angle < pass_angle:
+                continue
+            if best is None or distance < best[2]:
+                best = (thread, u, distance)
+        return best
+
+    def touching(self, start, end, radius, skip=()):
+        """The first thread a body of `radius` touches moving from `start` to `end`.
+
+        Returns (thread, u) with u the contact point's parameter on the thread, or None. The
+        body touches a thread when its path crosses it or when it ends within `radius` of it.
+        """
+        sx, sy = start
+        ex, ey = end
+        lo_x, hi_x = min(sx, ex) - radius, max(sx, ex) + radius
+        lo_y, hi_y = min(sy, ey) - radius, max(sy, ey) + radius
+        best = None
+        for thread in self.threads:
+            a, b = thread.a, thread.b
+            if a.x < lo_x and b.x < lo_x or a.x > hi_x and b.x > hi_x:
+                continue
+            if a.y < lo_y and b.y < lo_y or a.y > hi_y and b.y > hi_y:
+                continue
+            if thread in skip:
+                continue
+            contact = _contact(sx, sy, ex, ey, a, b, radius)
+            if contact is not None and (best is None or contact[0] < best[0]):
+                best = (contact[0], thread, contact[1])
+        return None if best is None else (best[1], best[2])
+
+    def nearest(self, point, max_distance=float("inf"), among=None):
+        """The thread point closest to `point`: (thread, u, distance), or None beyond max_distance."""
+        best = None
+        for thread in self.threads if among is None else among:
+            (cx, cy), u = closest_point_on_segment(point, thread.a.position, thread.b.position)
+            distance = hypot(point[0] - cx, point[1] - cy)
+            if distance <= max_distance and (best is None or distance < best[2]):
+                best = (thread, u, distance)
+        return best
+
+    def clear_of_threads(self, point, radius):
+        """True when no thread passes within `radius` of `point`."""
+        return self.touching(point, point, radius) is None
+
+    def index(self):
+        """{knot: position in `knots`} for reporting threads as index pairs."""
+        return {id(knot): i for i, knot in enumerate(self.knots)}
+
+
+def _contact(sx, sy, ex, ey, a, b, radius):
+    """(s, u) where a body moving from s to e first touches segment a-b, or None.
+
+    s in [0, 1] is how far along its move, u the parameter on a-b. A crossing gives the crossing
+    point; otherwise the end position within `radius` of the segment touches at its closest point.
+    """
+    ax, ay = a.x, a.y
+    tx, ty = b.x - ax, b.y - ay
+    mx, my = ex - sx, ey - sy
+    denom = mx * ty - my * tx
+    if abs(denom) > EPSILON:
+        qx, qy = ax - sx, ay - sy
+        s = (qx * ty - qy * tx) / denom
+        u = (qx * my - qy * mx) / denom
+        if 0.0 <= s <= 1.0 and 0.0 <= u <= 1.0:
+            return s, u
+    length_sq = tx * tx + ty * ty
+    if length_sq < EPSILON:
+        return None
+    u = min(1.0, max(0.0, ((ex - ax) * tx + (ey - ay) * ty) / length_sq))
+    cx, cy = ax + tx * u, ay + ty * u
+    if (ex - cx) ** 2 + (ey - cy) ** 2 <= radius * radius:
+        return 1.0, u
+    return None

@@ -1,0 +1,174 @@
+"""Shared helpers for the spider tests: a model factory, a scripted web, and a bot player.
+
+The bot plays through the model's public input only (keys and pointer events in canvas pixels,
+exactly what the scene would send), looking at the observable state to decide, like a person
+watching the screen: it backs away from struggling bugs, steps behind a thread when a bug has a
+clear line to it, crawls to corpses to collect them, patches the web with silk, and shoots to
+hang on when it falls. It is deterministic (no randomness of its own).
+"""
+
+import random
+from math import atan2, cos, hypot, pi, sin
+
+from scenes.spider.model import PARAMS, SpiderModel
+from scenes.spider.spider import FAIL_ANGLE
+from scenes.spider.web import Web
+
+SIZE = (960, 540)
+
+
+def make_model(seed=0, **values):
+    """A fresh game with default parameters except `values`."""
+    params = PARAMS.defaults()
+    params.update(values)
+    return SpiderModel(SIZE, params, random.Random(f"{seed}:0"))
+
+
+def quiet_model(seed=0, **values):
+    """A game in which no bug ever spawns on its own (for scripted scenes)."""
+    model = make_model(seed, **values)
+    model.director.countdown = float("inf")
+    return model
+
+
+def run(model, frames, inputs=None):
+    """Step `frames` times, applying {frame: [(kind, value), ...]} before each step."""
+    inputs = inputs or {}
+    for frame in range(frames):
+        for kind, value in inputs.get(frame, ()):
+            model.input(kind, value)
+        model.step()
+    return model
+
+
+def tap(model, world_point):
+    """A quick click/tap at a world point (converted to canvas pixels as a pointer sends it)."""
+    canvas = (world_point[0] - model.camera[0], world_point[1] - model.camera[1])
+    model.input("down", canvas)
+    model.input("up", canvas)
+
+
+def ladder_web(**kwargs):
+    """A small hand-built web: two pinned anchors and a straight thread of 4 links between."""
+    web = Web(**kwargs)
+    knots = [web.add_knot(100 + 50 * i, 100, pinned=(i in (0, 4))) for i in range(5)]
+    threads = [web.connect(a, b) for a, b in zip(knots, knots[1:])]
+    return web, knots, threads
+
+
+class Bot:
+    """A careful player driving a SpiderModel through its input protocol."""
+
+    DANGER = 100.0  # stay this far from struggling bugs
+    WATCH = 260.0  # react to flying bugs this close
+
+    def __init__(self, model):
+        self.model = model
+        self.keys = ()
+        self.holding = None
+        self.cooldown = 0
+
+    def _set_keys(self, keys):
+        for key in self.keys:
+            if key not in keys:
+                self.model.input("key_up", key)
+        for key in keys:
+            if key not in self.keys:
+                self.model.input("key_down", key)
+        self.keys = tuple(keys)
+
+    def _hold(self, world):
+        canvas = (world[0] - self.model.camera[0], world[1] - self.model.camera[1])
+        if self.holding is None:
+            self.model.input("down", canvas)
+        else:
+            self.model.input("move", canvas)
+        self.holding = canvas
+
+    def _release(self):
+        if self.holding is not None:
+            self.model.input("up", self.holding)
+            self.holding = None
+
+    def _keys_toward(self, dx, dy):
+        keys = []
+        if abs(dx) > 0.38 * hypot(dx, dy):
+            keys.append("right" if dx > 0 else "left")
+        if abs(dy) > 0.38 * hypot(dx, dy):
+            keys.append("down" if dy > 0 else "up")
+        return keys
+
+    def act(self):
+        """Decide this frame's input (call before each step)."""
+        model = self.model
+        spider = model.spider
+        self.cooldown = max(0, self.cooldown - 1)
+        if model.game_over:
+            self._set_keys(())
+            self._release()
+            return
+        sx, sy = spider.position
+        if spider.state == "falling":
+            self._set_keys(())
+            self._release()
+            if self.cooldown == 0:
+                self._shoot_up(sx, sy)
+            return
+        threats = [e for e in model.swarm.enemies if e.state == "caught"
+                   and hypot(e.position[0] - sx, e.position[1] - sy) < self.DANGER]
+        if threats:
+            self._release()
+            away_x = sum(sx - e.position[0] for e in threats)
+            away_y = sum(sy - e.position[1] for e in threats)
+            self._set_keys(self._keys_toward(away_x, away_y))
+            return
+        flyers = [e for e in model.swarm.enemies if e.state == "moving"
+                  and hypot(e.x - sx, e.y - sy) < self.WATCH]
+        if flyers and self.cooldown == 0 and model.silk > 40:
+            bug = min(flyers, key=lambda e: hypot(e.x - sx, e.y - sy))
+            self._block(bug, sx, sy)
+        corpses = [e for e in model.swarm.enemies if e.state == "dead"]
+        if corpses:
+            self._set_keys(())
+            target = min(corpses, key=lambda e: hypot(e.position[0] - sx, e.position[1] - sy))
+            self._hold(target.position)
+            return
+        self._release()
+        hub = (900.0, 540.0)
+        if hypot(hub[0] - sx, hub[1] - sy) > 140:
+            self._set_keys(self._keys_toward(hub[0] - sx, hub[1] - sy))
+        else:
+            self._set_keys(())
+
+    def _block(self, bug, sx, sy):
+        """Spin a thread across the bug's way: aimed beside the line from the bug to the spider."""
+        angle = atan2(bug.y - sy, bug.x - sx)
+        for turn in (pi / 3, -pi / 3, pi / 2, -pi / 2):
+            aim = (sx + cos(angle + turn) * 200, sy + sin(angle + turn) * 200)
+            plan = self.model.preview_shot(aim)
+            if plan is not None and plan.ok:
+                self._release()
+                tap(self.model, aim)
+                self.cooldown = 30
+                return
+
+    def _shoot_up(self, sx, sy):
+        for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
+            angle = -pi / 2 + turn + FAIL_ANGLE * 0
+            aim = (sx + cos(angle) * 200, sy + sin(angle) * 200)
+            if self.model.preview_shot(aim) is not None:
+                tap(self.model, aim)
+                self.cooldown = 20
+                return
+
+
+def play(model, frames, bot=None, restart=True):
+    """Let a bot play `frames` frames; returns the list of game-over frames."""
+    bot = bot or Bot(model)
+    endings = []
+    for frame in range(frames):
+        bot.act()
+        model.step()
+        if model.game_over and (not endings or endings[-1][0] != id(model)):
+            endings.append((id(model), frame))
+    return [frame for _, frame in endings]
