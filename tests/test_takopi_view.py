@@ -18,6 +18,7 @@ import main
 from scenes.takopi import view, view_face, view_overlay
 from scenes.takopi.scene import TakopiScene
 from scenes.widgets import font
+from verlet.geometry import catmull_rom_closed
 
 FRAMES = 240
 
@@ -120,6 +121,23 @@ def test_t9_only_the_face_changes_with_the_pressed_flag():
     fx, fy = view_face.face_center(model)
     reach = view_face.face_radius(model) * 1.6
     assert max(numpy.hypot(xs - fx, ys - fy)) < reach
+
+
+def test_t9_face_stays_on_the_body_under_a_lopsided_squash(tmp_path):
+    """A low press that shoves the body sideways: the crown slides off centre, the face may not."""
+    events = [{"frame": 90, "type": "down", "pos": [470, 300]},
+              {"frame": 100, "type": "move", "pos": [450, 300]}]
+    pixels, state = headless(tmp_path, "lopsided", events=events, frames=106)
+    assert state["face"] == "crying"
+    body = pygame.Surface((960, 540))
+    pygame.draw.polygon(body, (255, 255, 255), catmull_rom_closed(state["body"], view.CURVE_SAMPLES))
+    inside = pygame.surfarray.array3d(body)[:, :, 0] > 0
+    alpha = view_face.CHEEK[3] / 255
+    cheek = [round(b * (1 - alpha) + c * alpha) for b, c in zip(view.PINK, view_face.CHEEK)]
+    for color in (view_face.TEAR, cheek, view_face.MOUTH_FILL):
+        found = near(pixels, color, 10)
+        assert found.sum() > 10
+        assert not (found & ~inside).any(), color
 
 
 def test_t14_silhouette_is_a_closed_spline_through_every_point_without_corners():

@@ -4,7 +4,7 @@ Order of a frame: sky and floor, a soft shadow, then the character on one supers
 (`view_paint`): the legs first (T15: a thick dark stroke, a thinner pink one on top, round caps
 and joins, so the root caps hide under the body), then the body: a closed Catmull-Rom curve
 through all 16 points (T14) with a dark outline, filled with the shade colour and overlaid by
-the body colour shifted up-left and clipped to the silhouette (T16), then the face (T9). The
+the body colour shifted up-left, and the face (T9), all clipped to the silhouette (T16). The
 press circle is shown faintly while it exists, and a help line and the credit (T17) sit on top.
 """
 
@@ -138,9 +138,9 @@ def draw_character(surface, model):
     dx, dy = SHADE_OFFSET
     shaded.polygon(PINK, [(x + dx, y + dy) for x, y in outline])  # ... body colour up-left ...
     draw_gloss(shaded, model)
+    draw_face(shaded, face_frame(model), model.pressed)  # T9, printed on the body
     shaded.clip_to(outline)  # ... clipped to the silhouette: a band stays lower right
     shaded.put_on(layer)
-    draw_face(layer, face_frame(model), model.pressed)
     layer.resolve(surface)
 
 

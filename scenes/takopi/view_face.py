@@ -32,14 +32,25 @@ TEAR_LENGTH = 0.34
 """How far the tear streaks run down, as a share of the body's height."""
 
 
-class FaceFrame:
-    """The body's own axes at the crown: maps (across, down) shares to canvas points."""
+FACE_SWAY = 0.23
+"""How far (in half-widths) the face may sit off the body's middle to stay under the crown;
+beyond it the face stops following the crown sideways, so the cheeks never leave the body."""
 
-    def __init__(self, crown, bottom, tilt, half_width):
-        self.crown = crown
+
+class FaceFrame:
+    """The body's own axes at the crown: maps (across, down) shares to canvas points.
+
+    origin      the crown, moved along the crown line towards the middle if a lopsided squash
+                put it more than FACE_SWAY half-widths off centre
+    tilt        the crown line's tilt: "right" runs along it, "down" square to it
+    height      from the crown down to the body's lowest extent along "down", px
+    half_width  half the body's extent along "right", px
+    """
+
+    def __init__(self, origin, tilt, height, half_width):
+        self.origin = origin
         self.right = (cos(tilt), sin(tilt))
         self.down = (-sin(tilt), cos(tilt))
-        height = (bottom[0] - crown[0]) * self.down[0] + (bottom[1] - crown[1]) * self.down[1]
         self.height = max(10.0, height)
         self.half_width = max(10.0, half_width)
         self.tilt = tilt
@@ -47,21 +58,25 @@ class FaceFrame:
         self.unit = (self.height * self.half_width) ** 0.5
 
     def at(self, across, down):
-        x = self.crown[0] + self.right[0] * across * self.half_width + self.down[0] * down * self.height
-        y = self.crown[1] + self.right[1] * across * self.half_width + self.down[1] * down * self.height
+        x = self.origin[0] + self.right[0] * across * self.half_width + self.down[0] * down * self.height
+        y = self.origin[1] + self.right[1] * across * self.half_width + self.down[1] * down * self.height
         return (x, y)
 
 
 def face_frame(model):
-    """The face's frame for the model's body as it is now."""
+    """The face's frame for the model's body as it is now (T9: from the crown, with the tilt)."""
     body = model.body
     points = body.positions()
     crown = points[0]
-    bottom = points[len(points) // 2]
     tilt = body.tilt()
-    right_x, right_y = cos(tilt), sin(tilt)
-    across = [(x - crown[0]) * right_x + (y - crown[1]) * right_y for x, y in points]
-    return FaceFrame(crown, bottom, tilt, (max(across) - min(across)) / 2.0)
+    rx, ry = cos(tilt), sin(tilt)
+    across = [(x - crown[0]) * rx + (y - crown[1]) * ry for x, y in points]
+    below = [(y - crown[1]) * rx - (x - crown[0]) * ry for x, y in points]
+    half_width = (max(across) - min(across)) / 2.0
+    middle = (max(across) + min(across)) / 2.0
+    shift = max(-FACE_SWAY * half_width, min(FACE_SWAY * half_width, -middle)) + middle
+    origin = (crown[0] + rx * shift, crown[1] + ry * shift)
+    return FaceFrame(origin, tilt, max(below), half_width)
 
 
 def draw_face(layer, frame, crying):
@@ -110,7 +125,7 @@ def _mouth(layer, frame):
 
 
 def face_center(model):
-    """Middle of the face on the canvas (between the eyes): for tests and the overlay."""
+    """Middle of the face on the canvas (between the eyes and the mouth)."""
     frame = face_frame(model)
     return frame.at(0.0, (EYE_HEIGHT + MOUTH_HEIGHT) / 2.0)
 
