@@ -1,6 +1,6 @@
 """Fixtures of the real-browser tests (issue #5): Debian's Chromium driven by playwright.
 
-- `browser`: one headless Chromium for the session, from /usr/bin/chromium (never a browser
+- `browser`: one headless Chromium for these tests, from /usr/bin/chromium (never a browser
   playwright downloads), with a fresh profile folder. Every request that would leave this machine
   is aborted by a route, so the pages here behave as they do for a reader whose network cannot
   reach the pygame-web CDN, and nothing is ever sent off 127.0.0.1.
@@ -66,12 +66,12 @@ class Blocked:
             route.abort("internetdisconnected")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def blocked():
     return Blocked()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(tmp_path_factory, blocked):
     """A playwright BrowserContext on Debian's headless Chromium with a fresh profile."""
     executable = chromium_executable()

@@ -34,8 +34,8 @@ import time
 
 import pytest
 
-from parity_helpers import (FRAMES, PORTABLE_MATH, RESTART_FRAME, ROOT, SEED, TOLERANCE,
-                            differences, model_location, pure_files, scripted_input)
+from .parity_helpers import (FRAMES, PORTABLE_MATH, RESTART_FRAME, ROOT, SEED, TOLERANCE,
+                             differences, model_location, pure_files, scripted_input)
 from scenes.catalog import SCENES
 from scenes.replay import parse_script
 from scenes.simulation import Simulation, run_script

@@ -108,6 +108,13 @@ def test_layout_holds_at_phone_and_desktop_width(page, serve, site, artifacts, w
     text = page.locator("main p").first.bounding_box()
     assert text["width"] <= 760
     page.screenshot(path=str(artifacts / f"site-{width}.png"), full_page=True)
+    if width == 1280:  # the README picture: the two article demos with their text
+        top = page.locator("#takopi").bounding_box()
+        bottom = page.locator("#spider").bounding_box()
+        scroll = page.evaluate("window.scrollY")
+        clip = {"x": 0, "y": top["y"] + scroll - 24, "width": width,
+                "height": bottom["y"] + bottom["height"] - top["y"] + 48}
+        page.screenshot(path=str(artifacts / "site-1280-demos.png"), full_page=True, clip=clip)
     assert not our_problems(page), our_problems(page)
 
 
