@@ -4,7 +4,9 @@ Owns: shoelace area and perimeter of a closed ring (T4), outward vertex normals 
 about a centre (T13), closest point on a segment and ray-segment hits (S3, S5), and Catmull-Rom
 sampling for closed loops and open polylines (T14, T15).
 
-Conventions: screen coordinates, y pointing down. Every function is total: degenerate input
+Conventions: screen coordinates, y pointing down. Floats are added up in plain loops, never with
+`sum()`, whose float algorithm changed in Python 3.12: the same code must give the same bits in
+CPython 3.11 and in Pyodide. Every function is total: degenerate input
 (coincident points, zero-length segments, empty rings) returns a finite answer, never NaN and
 never a ZeroDivisionError.
 """
@@ -31,11 +33,12 @@ def signed_area(points):
 
 def perimeter(points):
     """Length of the closed ring through `points`."""
-    count = len(points)
-    return sum(
-        hypot(points[(i + 1) % count][0] - x, points[(i + 1) % count][1] - y)
-        for i, (x, y) in enumerate(points)
-    )
+    total = 0.0
+    previous_x, previous_y = points[-1] if points else (0.0, 0.0)
+    for x, y in points:
+        total += hypot(x - previous_x, y - previous_y)
+        previous_x, previous_y = x, y
+    return total
 
 
 def normalize(dx, dy):
@@ -71,10 +74,11 @@ def centroid(points):
     """Mean of the points (the centre used for rotations); (0, 0) for no points."""
     if not points:
         return 0.0, 0.0
-    return (
-        sum(x for x, _ in points) / len(points),
-        sum(y for _, y in points) / len(points),
-    )
+    total_x = total_y = 0.0
+    for x, y in points:  # a plain loop, not sum(): Python 3.12+ sums floats differently
+        total_x += x
+        total_y += y
+    return total_x / len(points), total_y / len(points)
 
 
 def rotate_point(point, center, angle):
