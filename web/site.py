@@ -167,7 +167,7 @@ def figure(scene, label, help_text, missing_reason, base_url=None):
       <span class="hint">눌러서 실행 · click to play</span>
     </button>
   </div>
-  <figcaption>{e(label)} &mdash; <span class="en">{e(help_text)}</span>
+  <figcaption>{e(label)} <span class="en">{e(help_text)}</span>
     <a href="{e(url)}" target="_blank" rel="noopener">전체 화면으로 열기 · open full page</a></figcaption>
   <details class="embed">
     <summary>퍼가기 · embed this demo</summary>
