@@ -172,3 +172,38 @@ def play(model, frames, bot=None, restart=True):
         if model.game_over and (not endings or endings[-1][0] != id(model)):
             endings.append((id(model), frame))
     return [frame for _, frame in endings]
+
+
+def launch(model, kind, start, toward, speed=1.5):
+    """A bug already flying from `start` straight toward the point `toward` (it does not home)."""
+    from scenes.spider.enemies import Enemy
+
+    enemy = model.swarm.add(Enemy(kind, start[0], start[1], speed, 0))
+    enemy.state = "moving"
+    dx, dy = toward[0] - start[0], toward[1] - start[1]
+    length = hypot(dx, dy)
+    enemy.hx, enemy.hy = dx / length, dy / length
+    enemy.retreat = 10**6  # flies straight: a scripted flight, not a chase
+    return enemy
+
+
+def far_thread(model, kind="spiral", distance=250.0):
+    """A thread of `kind` at least `distance` px from the spider, nearest to that distance."""
+    sx, sy = model.spider.position
+
+    def gap(thread):
+        mx, my = thread.point(0.5)
+        return hypot(mx - sx, my - sy)
+
+    candidates = [t for t in model.web.threads if t.kind == kind and gap(t) >= distance
+                  and t.length() > 40]
+    return min(candidates, key=gap)
+
+
+def across(thread, offset=30.0):
+    """A start point `offset` px off the middle of `thread` and the middle itself."""
+    mx, my = thread.point(0.5)
+    dx, dy = thread.b.x - thread.a.x, thread.b.y - thread.a.y
+    length = hypot(dx, dy)
+    nx, ny = -dy / length, dx / length
+    return (mx + nx * offset, my + ny * offset), (mx, my)

@@ -233,8 +233,8 @@ class Swarm:
         neighbours = [thread.other(knot) for thread in knot.threads]
         mx = sum(n.x for n in neighbours) / len(neighbours)
         my = sum(n.y for n in neighbours) / len(neighbours)
-        knot.move_to(knot.x + (mx - knot.x) * self.relax_force,
-                     knot.y + (my - knot.y) * self.relax_force)
+        knot.x += (mx - knot.x) * self.relax_force  # a nudge, so also a pull on its velocity
+        knot.y += (my - knot.y) * self.relax_force
 
     def collect_near(self, point, radius=COLLECT_RADIUS):
         """Take every corpse within `radius` of `point` (S7); return how many."""

@@ -70,6 +70,8 @@ REPLAN_FRAMES = 12
 """A held crawl re-plans its way at most this often when the web changes."""
 TIDY_EVERY = 30
 """Frames between rounds of web upkeep (`upkeep.tidy`)."""
+RECYCLE_PER_ROUND = 3
+"""Old silk threads taken in at most per round of upkeep while over the budget."""
 MAX_THREADS = 400
 """A riding spider cannot spin more once the web has this many threads (a hard cap)."""
 FEEDBACK_FRAMES = 40
@@ -178,7 +180,9 @@ class SpiderModel:
         self._after_physics()
         if self.web.frame % TIDY_EVERY == 0:
             busy = self._busy()
-            recycle(self.web, busy, self._supported)
+            for _ in range(RECYCLE_PER_ROUND):
+                if recycle(self.web, busy, self._supported) is None:
+                    break
             tidy(self.web, WORLD[1], busy)
         self._follow_camera()
         self.sky.step()
@@ -320,7 +324,7 @@ class SpiderModel:
         cost = SHOT_COST + SHOT_COST_PER_PX * plan.length
         if plan.ok and self.silk < cost:
             reason = "out of silk"
-        elif plan.ok and spider.riding and len(self.web.threads) >= MAX_THREADS:
+        elif plan.ok and spider.riding and len(self.web.threads) + 3 > MAX_THREADS:
             reason = "the web is full"
         if reason:
             self.last_shot = (self.frame, plan, reason)

@@ -27,6 +27,8 @@ SEEK_DOT = 0.3
 """Input this close to square-on to the thread (cosine below it) makes the spider head for the
 end offering the better turn, at SEEK_SPEED of its pace."""
 SEEK_SPEED = 0.7
+SEEK_DISTANCE_COST = 0.004
+"""When seeking, a turn 100 px away counts 0.4 (in cosine) worse than one at hand."""
 FACING_EASE = 0.2
 """Share of the gap to the travel direction the facing closes each frame."""
 FALL_GRAVITY = 0.35
@@ -185,7 +187,14 @@ def steer(spider, direction, speed=SPEED):
         _, at_a = best_turn(thread.a, thread, direction)
         if max(at_a, at_b) < TURN_MIN_DOT:
             return
-        sign, pace = (1 if at_b >= at_a else -1), speed * SEEK_SPEED
+        length = thread.length()
+        score_b = at_b - SEEK_DISTANCE_COST * (1.0 - spider.t) * length
+        score_a = at_a - SEEK_DISTANCE_COST * spider.t * length
+        if at_b < TURN_MIN_DOT or (at_a >= TURN_MIN_DOT and score_a > score_b):
+            sign = -1
+        else:
+            sign = 1
+        pace = speed * SEEK_SPEED
     else:
         sign = 1 if along > 0 else -1
 
@@ -314,8 +323,8 @@ class ShotPlan:
 def plan_shot(web, spider, target, bounds=None):
     """The shot a click at world point `target` would make (S3).
 
-    It sticks to the first thread the ray meets, passing through threads flatter than PASS_ANGLE
-    and the spider's own; with nothing in reach it ends at SHOT_RANGE (shortened to stay inside
+    It sticks to the first thread the ray meets, passing through threads flatter than PASS_ANGLE,
+    the spider's own and pieces that no longer hang on an anchor; with nothing in reach it ends at SHOT_RANGE (shortened to stay inside
     `bounds` = (left, top, right, bottom) when given). It fails only when aimed within FAIL_ANGLE
     of the thread the spider rides.
     """
@@ -335,8 +344,12 @@ def plan_shot(web, spider, target, bounds=None):
         knot = spider.at_knot(SNAP_AT_KNOT)
         if knot is not None:
             own.extend(knot.threads)
+    loose = web.loose_knots()
+    if loose:  # falling debris is no hold: a shot passes through it
+        own = list(own)
+        own.extend(t for k in loose for t in k.threads)
     reach = SHOT_RANGE
-    if bounds is not None and _inside(origin, bounds):
+    if bounds is not None:
         reach = min(reach, _distance_to_bounds(origin, direction, bounds))
     if reach < MIN_SHOT:
         return ShotPlan(False, "no room", origin, direction=direction)
@@ -353,12 +366,9 @@ SNAP_AT_KNOT = 5.0
 """The spider counts as standing on a knot this close to it, px (its threads are its own)."""
 
 
-def _inside(point, bounds):
-    return bounds[0] <= point[0] <= bounds[2] and bounds[1] <= point[1] <= bounds[3]
-
-
 def _distance_to_bounds(origin, direction, bounds):
-    """How far the ray from `origin` runs before leaving the rectangle `bounds`."""
+    """How far the ray from `origin` runs before leaving the rectangle `bounds` (0 when it
+    starts outside and heads farther out)."""
     left, top, right, bottom = bounds
     reach = float("inf")
     for component, low, high, start in ((direction[0], left, right, origin[0]),

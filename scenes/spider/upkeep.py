@@ -5,7 +5,7 @@ dangling strands. `tidy` undoes what no longer carries anything:
 
 - a split knot that has held nothing for MERGE_AFTER frames and lies nearly straight between
   its two threads is merged back into one thread (the catch is over, S13 has straightened it);
-- a dangling strand (a free end on a single thread) older than STRAND_LIFETIME is taken in;
+- a dangling strand (a free knot on a single thread) older than STRAND_LIFETIME is taken in;
 - knots with no thread left, and loose pieces that have fallen far below the world, are removed;
 - over BUDGET threads, the oldest silk thread that holds nothing is taken in (`recycle`), the
   way a real spider eats old silk; never one whose loss would cut the spider loose.
@@ -65,7 +65,7 @@ def tidy(web, floor_y, busy=()):
         elif not knot.pinned and knot.y > floor_y + FALL_OUT_MARGIN:
             web.remove_knot(knot)
             removed += 1
-        elif degree == 1 and knot.kind == "end" and now - knot.threads[0].born > STRAND_LIFETIME:
+        elif degree == 1 and not knot.pinned and now - knot.threads[0].born > STRAND_LIFETIME:
             web.remove_knot(knot)
             removed += 1
         elif degree == 2 and knot.kind == "split" and not knot.pinned and _straight(knot):
@@ -81,13 +81,15 @@ def tidy(web, floor_y, busy=()):
 def recycle(web, busy=(), still_held=lambda: True, budget=BUDGET):
     """Over `budget` threads, take in the oldest idle silk thread; return it or None.
 
-    A thread is idle when neither end is busy. `still_held()` is asked after the removal; if it
-    says the spider lost its support, the thread is put back and the next oldest is tried.
+    A thread is idle when no rider is on it and neither end is busy. `still_held()` is asked
+    after the removal; if it says the spider lost its support, the thread is put back and the
+    next oldest is tried.
     """
     if len(web.threads) <= budget:
         return None
     busy_ids = {id(k) for k in busy if k is not None}
-    silk = sorted((t for t in web.threads if t.kind == "silk"
+    ridden = {id(rider.thread) for rider in web.riders}
+    silk = sorted((t for t in web.threads if t.kind == "silk" and id(t) not in ridden
                    and id(t.a) not in busy_ids and id(t.b) not in busy_ids),
                   key=lambda t: t.born)
     for thread in silk[:8]:

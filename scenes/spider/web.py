@@ -265,7 +265,7 @@ class Web:
         """One frame (S1): integrate every knot, solve every thread `stiffness` times."""
         self.frame += 1
         for knot in self.loose_knots():
-            knot.y += LOOSE_FALL
+            knot.py -= LOOSE_FALL  # one frame's worth of extra downward speed
         self.world.step()
 
     # --- queries ----------------------------------------------------------------------------
