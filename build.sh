@@ -39,15 +39,20 @@ setup_python() {
     fi
 }
 
+BROWSER_PACKAGES="chromium fonts-nanum fonts-ipafont-gothic"  # fonts: the post is Korean, the credit Japanese
+
 setup_chromium() {
     # Browser tests drive Debian's Chromium; a test tool never downloads a browser of its own.
-    command -v chromium >/dev/null 2>&1 && return 0
+    # The CJK fonts make the page screenshots that the tests save readable.
+    if command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi nanum; then
+        return 0
+    fi
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        say "installing Chromium (apt-get)"
+        say "installing $BROWSER_PACKAGES (apt-get)"
         apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    else
-        warn "no Chromium and no root to install it: browser tests will be SKIPPED (sudo apt-get install chromium)"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $BROWSER_PACKAGES >/dev/null
+    elif ! command -v chromium >/dev/null 2>&1; then
+        warn "no Chromium and no root to install it: browser tests will be SKIPPED (sudo apt-get install $BROWSER_PACKAGES)"
     fi
 }
 
