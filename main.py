@@ -54,8 +54,8 @@ def list_scenes(as_json):
     for name, scene in SCENES.items():
         print(f"{name:8} {scene.help}")
         for param in scene.params:
-            print(f"    {param.name:14} {param.format(param.default):>6}   "
-                  f"[{param.format(param.lo)} .. {param.format(param.hi)}]  {param.help}")
+            span = f"[{param.format(param.lo)} .. {param.format(param.hi)}]"
+            print(f"    {param.name:13} {param.format(param.default):>6}  {span:13}  {param.help}")
 
 
 def run_headless(options):
