@@ -11,7 +11,6 @@ import random
 from math import atan2, cos, hypot, pi, sin
 
 from scenes.spider.model import PARAMS, SpiderModel
-from scenes.spider.spider import FAIL_ANGLE
 from scenes.spider.web import Web
 
 SIZE = (960, 540)
@@ -57,70 +56,120 @@ def ladder_web(**kwargs):
 
 
 class Bot:
-    """A careful player driving a SpiderModel through its input protocol."""
+    """A careful player driving a SpiderModel through its input protocol.
+
+    `send(kind, value)` delivers input (default: straight to the model); with `pointer_only`
+    it never touches a key: it crawls by holding the pointer and shoots by tapping, as on a
+    phone. `log` collects every input as an EVENTS.json entry for frame `frame`.
+    """
 
     DANGER = 100.0  # stay this far from struggling bugs
     WATCH = 260.0  # react to flying bugs this close
+    WIDGETS = (820, 0, 960, 64)  # canvas corner with the restart and slider buttons
 
-    def __init__(self, model):
-        self.model = model
+    def __init__(self, model, send=None, pointer_only=False, model_of=None):
+        self.model_of = model_of or (lambda: model)
+        self.send_input = send or (lambda kind, value: self.model.input(kind, value))
+        self.pointer_only = pointer_only
         self.keys = ()
         self.holding = None
         self.cooldown = 0
+        self.frame = 0
+        self.log = []
+
+    @property
+    def model(self):
+        return self.model_of()
+
+    def send(self, kind, value):
+        entry = {"frame": self.frame, "type": kind}
+        if kind in ("down", "move", "up"):
+            value = (round(value[0], 3), round(value[1], 3))
+            entry["pos"] = list(value)
+        else:
+            entry["key"] = value
+        self.log.append(entry)
+        self.send_input(kind, value)
+
+    def _clear_of_widgets(self, canvas):
+        left, top, right, bottom = self.WIDGETS
+        x, y = canvas
+        return not (left <= x <= right and top <= y <= bottom) and 0 <= x < 960 and 0 <= y < 540
 
     def _set_keys(self, keys):
         for key in self.keys:
             if key not in keys:
-                self.model.input("key_up", key)
+                self.send("key_up", key)
         for key in keys:
             if key not in self.keys:
-                self.model.input("key_down", key)
+                self.send("key_down", key)
         self.keys = tuple(keys)
 
     def _hold(self, world):
         canvas = (world[0] - self.model.camera[0], world[1] - self.model.camera[1])
+        canvas = (min(950.0, max(10.0, canvas[0])), min(530.0, max(70.0, canvas[1])))
         if self.holding is None:
-            self.model.input("down", canvas)
-        else:
-            self.model.input("move", canvas)
+            self.send("down", canvas)
+        elif canvas != self.holding:
+            self.send("move", canvas)
         self.holding = canvas
 
     def _release(self):
         if self.holding is not None:
-            self.model.input("up", self.holding)
+            self.send("up", self.holding)
             self.holding = None
 
-    def _keys_toward(self, dx, dy):
-        keys = []
-        if abs(dx) > 0.38 * hypot(dx, dy):
-            keys.append("right" if dx > 0 else "left")
-        if abs(dy) > 0.38 * hypot(dx, dy):
-            keys.append("down" if dy > 0 else "up")
-        return keys
+    def _tap(self, world):
+        canvas = (world[0] - self.model.camera[0], world[1] - self.model.camera[1])
+        if not self._clear_of_widgets(canvas):
+            return False
+        self._release()
+        self.send("down", canvas)
+        self.send("up", canvas)
+        return True
+
+    def _go(self, dx, dy):
+        """Head along (dx, dy): held keys, or a finger held that way off the spider."""
+        if not self.pointer_only:
+            self._release()
+            keys = []
+            if abs(dx) > 0.38 * hypot(dx, dy):
+                keys.append("right" if dx > 0 else "left")
+            if abs(dy) > 0.38 * hypot(dx, dy):
+                keys.append("down" if dy > 0 else "up")
+            self._set_keys(keys)
+            return
+        length = hypot(dx, dy) or 1.0
+        sx, sy = self.model.spider.position
+        self._hold((sx + dx / length * 120, sy + dy / length * 120))
+
+    def _stop(self):
+        self._set_keys(())
+        self._release()
 
     def act(self):
         """Decide this frame's input (call before each step)."""
+        self.frame_act()
+        self.frame += 1
+
+    def frame_act(self):
         model = self.model
         spider = model.spider
         self.cooldown = max(0, self.cooldown - 1)
         if model.game_over:
-            self._set_keys(())
-            self._release()
+            self._stop()
             return
         sx, sy = spider.position
         if spider.state == "falling":
-            self._set_keys(())
-            self._release()
+            self._stop()
             if self.cooldown == 0:
                 self._shoot_up(sx, sy)
             return
         threats = [e for e in model.swarm.enemies if e.state == "caught"
                    and hypot(e.position[0] - sx, e.position[1] - sy) < self.DANGER]
         if threats:
-            self._release()
-            away_x = sum(sx - e.position[0] for e in threats)
-            away_y = sum(sy - e.position[1] for e in threats)
-            self._set_keys(self._keys_toward(away_x, away_y))
+            self._go(sum(sx - e.position[0] for e in threats),
+                     sum(sy - e.position[1] for e in threats))
             return
         flyers = [e for e in model.swarm.enemies if e.state == "moving"
                   and hypot(e.x - sx, e.y - sy) < self.WATCH]
@@ -133,12 +182,11 @@ class Bot:
             target = min(corpses, key=lambda e: hypot(e.position[0] - sx, e.position[1] - sy))
             self._hold(target.position)
             return
-        self._release()
         hub = (900.0, 540.0)
         if hypot(hub[0] - sx, hub[1] - sy) > 140:
-            self._set_keys(self._keys_toward(hub[0] - sx, hub[1] - sy))
+            self._go(hub[0] - sx, hub[1] - sy)
         else:
-            self._set_keys(())
+            self._stop()
 
     def _block(self, bug, sx, sy):
         """Spin a thread across the bug's way: aimed beside the line from the bug to the spider."""
@@ -146,32 +194,17 @@ class Bot:
         for turn in (pi / 3, -pi / 3, pi / 2, -pi / 2):
             aim = (sx + cos(angle + turn) * 200, sy + sin(angle + turn) * 200)
             plan = self.model.preview_shot(aim)
-            if plan is not None and plan.ok:
-                self._release()
-                tap(self.model, aim)
+            if plan is not None and plan.ok and self._tap(aim):
                 self.cooldown = 30
                 return
 
     def _shoot_up(self, sx, sy):
         for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
-            angle = -pi / 2 + turn + FAIL_ANGLE * 0
+            angle = -pi / 2 + turn
             aim = (sx + cos(angle) * 200, sy + sin(angle) * 200)
-            if self.model.preview_shot(aim) is not None:
-                tap(self.model, aim)
+            if self.model.preview_shot(aim) is not None and self._tap(aim):
                 self.cooldown = 20
                 return
-
-
-def play(model, frames, bot=None, restart=True):
-    """Let a bot play `frames` frames; returns the list of game-over frames."""
-    bot = bot or Bot(model)
-    endings = []
-    for frame in range(frames):
-        bot.act()
-        model.step()
-        if model.game_over and (not endings or endings[-1][0] != id(model)):
-            endings.append((id(model), frame))
-    return [frame for _, frame in endings]
 
 
 def launch(model, kind, start, toward, speed=1.5):

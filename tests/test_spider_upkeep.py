@@ -2,6 +2,8 @@
 
 from math import cos, radians, sin
 
+import pytest
+
 from scenes.spider.model import MAX_THREADS
 from scenes.spider.spider import Spider
 from scenes.spider.upkeep import BUDGET, MERGE_AFTER, STRAND_LIFETIME, recycle, tidy
@@ -82,6 +84,7 @@ def test_web_stays_bounded_under_a_shooting_spree():
     assert max(knots for knots, _ in counts[-2000:]) <= 260
 
 
+@pytest.mark.slow
 def test_web_stays_bounded_over_a_long_game():
     model = make_model(seed=4, stiffness=4)
     bot = Bot(model)
