@@ -2,8 +2,6 @@
 
 from math import hypot
 
-import pytest
-
 from scenes.spider.director import SPAWN_CLEARANCE, SPAWN_FAR, SPAWN_NEAR, blink_frames
 from scenes.spider.enemies import (BITE_DAMAGE, CUTTER_BLADES, DRAG_DAMAGE, DRAG_RADIUS,
                                    FRESH_FRAMES, STRUGGLE_FRAMES)

@@ -4,7 +4,8 @@ from math import atan2, hypot
 
 import pytest
 
-from scenes.spider.model import HOLD_FRAMES, WORLD
+from scenes.spider.controls import HOLD_FRAMES
+from scenes.spider.model import WORLD
 from scenes.spider.spider import Spider, follow_route, plan_route, steer
 from scenes.spider.web import Web
 from verlet.geometry import distance_to_segment, wrap_angle
@@ -162,3 +163,29 @@ def test_route_is_shortest_along_threads():
             break
     x, y = spider.thread.point(spider.t)
     assert spider.thread is da and hypot(x - 0, y - 60) < 3.0
+
+
+def test_controls_tell_a_tap_from_a_hold_and_a_slide():
+    from scenes.spider.controls import TAP_SLOP, Controls
+
+    to_world = lambda p: (p[0] + 1000, p[1] + 500)  # noqa: E731  (camera at 1000, 500)
+    controls = Controls()
+    controls.handle("down", (10, 20), to_world)
+    controls.tick()
+    assert controls.handle("up", (10, 20), to_world) == (1010, 520)  # a tap shoots there
+    controls.handle("down", (10, 20), to_world)
+    for _ in range(HOLD_FRAMES):
+        controls.tick()
+    assert controls.crawl_goal() == (1010, 520)
+    controls.handle("move", (40, 20), to_world)
+    assert controls.crawl_goal() == (1040, 520)  # the crawl follows the finger
+    assert controls.handle("up", (40, 20), to_world) is None  # a hold never shoots
+    controls.handle("down", (10, 20), to_world)
+    controls.handle("move", (10 + TAP_SLOP + 1, 20), to_world)
+    assert controls.handle("up", (10 + TAP_SLOP + 1, 20), to_world) is None  # a swipe neither
+    for key in ("left", "d"):
+        controls.handle("key_down", key, to_world)
+    assert controls.direction() is None  # left and right cancel
+    controls.handle("key_up", "left", to_world)
+    controls.handle("key_down", "w", to_world)
+    assert controls.direction() == pytest.approx((2 ** -0.5, -(2 ** -0.5)))

@@ -5,13 +5,9 @@ the web (`web`, `weave`, `upkeep`), the spider (`spider`), the bugs (`enemies`, 
 sky (`sky`), plus the rules that belong to the game as a whole: HP, score, silk, the camera, the
 pointer scheme and game over.
 
-Controls. Held arrow keys or WASD ride the threads (S2). The pointer (mouse or one thumb; touch
-arrives as mouse events) has two gestures told apart by time:
-- a quick tap or click (released within HOLD_FRAMES, without sliding) shoots silk toward it (S3);
-- a press held longer makes the spider crawl along the threads to the web point nearest the
-  finger, and follow the finger while it slides; releasing stops it.
-So a click never moves the spider and a hold never shoots. Pointer positions are canvas pixels;
-world = canvas + camera, the camera being the world position of the canvas's top-left corner.
+The controls (keys, and one pointer that taps to shoot and holds to crawl) are in `controls`.
+Pointer positions are canvas pixels; world = canvas + camera, the camera being the world
+position of the canvas's top-left corner.
 Pure Python: no pygame.
 """
 
@@ -20,6 +16,7 @@ import random
 
 from scenes.params import Param, ParamTable
 
+from .controls import Controls
 from .director import Director, pressure
 from .enemies import COLLECT_RADIUS, Swarm
 from .sky import Sky
@@ -58,14 +55,10 @@ SILK_TENSION = 0.97
 """A new thread is spun this much shorter than the gap it spans, so it pulls taut."""
 SPIDER_WEIGHT = 4.0
 """The spider pulls on its thread like this many times a knot's gravity."""
-HOLD_FRAMES = 14
-"""A press held this long (0.23 s) is a crawl, not a shot."""
-TAP_SLOP = 24.0
-"""A press that slides farther than this before release is not a tap, canvas px."""
 CAMERA_EASE = 0.12
+"""Share of the gap to its target the camera closes each frame."""
 DEAD_VIEW_Y = 0.8
 """Once dead, the camera shows the spider this far down the view, below the game-over panel."""
-"""Share of the gap to its target the camera closes each frame."""
 REPLAN_FRAMES = 12
 """A held crawl re-plans its way at most this often when the web changes."""
 TIDY_EVERY = 30
@@ -76,23 +69,6 @@ MAX_THREADS = 400
 """A riding spider cannot spin more once the web has this many threads (a hard cap)."""
 FEEDBACK_FRAMES = 40
 """How long the view shows a shot's result or a hurt."""
-DIRECTIONS = {"left": (-1, 0), "a": (-1, 0), "right": (1, 0), "d": (1, 0),
-              "up": (0, -1), "w": (0, -1), "down": (0, 1), "s": (0, 1)}
-
-
-class Press:
-    """A pointer held down: where, for how long, and whether it has become a crawl."""
-
-    __slots__ = ("canvas", "world", "frames", "slid", "holding")
-
-    def __init__(self, canvas, world):
-        self.canvas = canvas
-        self.world = world
-        self.frames = 0
-        self.slid = False
-        self.holding = False
-
-
 class SpiderModel:
     """The whole game state; see the module docstring."""
 
@@ -100,7 +76,7 @@ class SpiderModel:
         self.size = tuple(size)
         self.rng = rng
         self.web = Web(values["gravity"], values["stiffness"])
-        hub, _, rows = weave_orb(self.web, WEB_CENTER, WEB_RADIUS, rng)
+        _, _, rows = weave_orb(self.web, WEB_CENTER, WEB_RADIUS, rng)
         start = rows[0][1].threads[0]  # a spiral thread near the hub
         self.spider = Spider(start, 0.5)
         self.web.riders.append(self.spider)
@@ -114,9 +90,7 @@ class SpiderModel:
         self.game_over = False
         self.cause = None  # "bitten" | "fell" once the game is over
         self.hurt_cooldown = 0
-        self.held = {}
-        self.press = None
-        self.pointer = None  # last pointer position, canvas px (the overlay aims from it)
+        self.controls = Controls()
         self.camera = self._camera_target()
         self.last_shot = None  # (frame, ShotPlan or None, reason) for the view's feedback
         self.last_hurt = -FEEDBACK_FRAMES
@@ -136,33 +110,19 @@ class SpiderModel:
             self.swarm.relax_force = value
 
     def input(self, kind, value):
-        if kind == "key_down" and value in DIRECTIONS:
-            self.held[value] = True
-        elif kind == "key_up" and value in DIRECTIONS:
-            self.held.pop(value, None)
-        elif kind == "down":
-            self.pointer = value
-            self.press = Press(value, self.to_world(value))
-        elif kind == "move":
-            self.pointer = value
-            self._slide(value)
-        elif kind == "up":
-            self.pointer = value
-            press, self.press = self.press, None
-            if press is not None and not press.holding and not press.slid:
-                self.shoot(press.world)
-            self.spider.forget_route()
+        target = self.controls.handle(kind, value, self.to_world)
+        if kind in ("move", "up"):
+            self.spider.forget_route()  # the finger moved or let go: plan afresh
+        if target is not None:
+            self.shoot(target)
 
-    def _slide(self, value):
-        press = self.press
-        if press is None:
-            return
-        if hypot(value[0] - press.canvas[0], value[1] - press.canvas[1]) > TAP_SLOP:
-            press.slid = True
-        if press.holding or press.slid:
-            press.world = self.to_world(value)
-            press.holding = True
-            self.spider.forget_route()
+    @property
+    def press(self):
+        return self.controls.press
+
+    @property
+    def pointer(self):
+        return self.controls.pointer
 
     def step(self):
         if not self.game_over:
@@ -216,30 +176,21 @@ class SpiderModel:
     def to_world(self, canvas):
         return (canvas[0] + self.camera[0], canvas[1] + self.camera[1])
 
-    def key_direction(self):
-        dx = sum(DIRECTIONS[k][0] for k in self.held)
-        dy = sum(DIRECTIONS[k][1] for k in self.held)
-        length = hypot(dx, dy)
-        return None if length == 0 else (dx / length, dy / length)
-
     def _move_spider(self):
         spider = self.spider
-        press = self.press
-        if press is not None:
-            press.frames += 1
-            if press.frames >= HOLD_FRAMES:
-                press.holding = True
+        self.controls.tick()
         if not spider.riding or spider.thread is None:
             return
         before = spider.thread.point(spider.t)
-        direction = self.key_direction()
+        direction = self.controls.direction()
+        goal = self.controls.crawl_goal()
         if direction is not None:
             spider.forget_route()
             steer(spider, direction)
-        elif press is not None and press.holding:
+        elif goal is not None:
             stale = self._route_version != self.web.version
             if spider.goal is None or (stale and self.frame - self._route_frame >= REPLAN_FRAMES):
-                plan_route(self.web, spider, press.world)
+                plan_route(self.web, spider, goal)
                 self._route_version, self._route_frame = self.web.version, self.frame
             follow_route(spider)  # a broken way stops it until the next plan
         after = spider.thread.point(spider.t)
@@ -302,7 +253,7 @@ class SpiderModel:
         self.spider.forget_route()
         self.game_over = True
         self.cause = cause
-        self.press = None
+        self.controls.press = None
 
     # --- silk -----------------------------------------------------------------------------------
     def bounds(self):
@@ -380,10 +331,11 @@ class SpiderModel:
     def _camera_target(self):
         width, height = self.size
         x = min(max(self.spider.x - width / 2.0, 0.0), WORLD[0] - width)
-        y = self.spider.y - height * (DEAD_VIEW_Y if self.spider.state == "dead" else 0.5)
-        if self.spider.state != "falling":
-            y = min(y, WORLD[1] - height)
-        return (x, max(0.0, y))
+        state = self.spider.state
+        y = self.spider.y - height * (DEAD_VIEW_Y if state == "dead" else 0.5)
+        if state == "riding":  # a fall may leave the world below, a dead spider is shown
+            y = min(max(y, 0.0), WORLD[1] - height)  # below the game-over panel
+        return (x, y)
 
     def _follow_camera(self):
         tx, ty = self._camera_target()

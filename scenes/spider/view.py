@@ -12,7 +12,7 @@ import pygame
 
 from scenes.draw import disc, fill_polygon, stroke, vertical_gradient
 
-from .enemies import FRESH_FRAMES, STRUGGLE_FRAMES
+from .enemies import FRESH_FRAMES
 from .model import HURT_COOLDOWN
 
 SKY_TOP = (6, 8, 26)
@@ -62,10 +62,8 @@ def draw_sky(surface, sky, camera):
     width, height = surface.get_size()
     surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
     moon = (width * 0.82 - camera[0] * 0.05, 92 - camera[1] * 0.05)
-    for radius, alpha in ((60, 14), (44, 22), (34, 40)):
-        glow = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
-        pygame.draw.circle(glow, (*MOON, alpha), (radius, radius), radius)
-        surface.blit(glow, (moon[0] - radius, moon[1] - radius))
+    glow = _moon_glow()
+    surface.blit(glow, (moon[0] - glow.get_width() / 2, moon[1] - glow.get_height() / 2))
     disc(surface, MOON, moon, 24)
     for dx, dy, r in ((-8, -6, 5), (6, 5, 4), (-3, 10, 3), (9, -9, 2.5)):
         disc(surface, MOON_SHADE, (moon[0] + dx, moon[1] + dy), r)
@@ -91,12 +89,22 @@ def draw_sky(surface, sky, camera):
         disc(surface, (255, 252, 235), (hx, hy), 1.5)
 
 
+_glow = []
+
+
+def _moon_glow():
+    """The moon's halo: three soft rings on one cached transparent surface."""
+    if not _glow:
+        glow = pygame.Surface((120, 120), pygame.SRCALPHA)
+        for radius, alpha in ((60, 14), (44, 22), (34, 40)):
+            layer = pygame.Surface((120, 120), pygame.SRCALPHA)
+            pygame.draw.circle(layer, (*MOON, alpha), (60, 60), radius)
+            glow.blit(layer, (0, 0))
+        _glow.append(glow)
+    return _glow[0]
+
+
 # --- web ------------------------------------------------------------------------------------
-
-def _visible(x0, y0, x1, y1, width, height, margin=4):
-    return not (max(x0, x1) < -margin or min(x0, x1) > width + margin
-                or max(y0, y1) < -margin or min(y0, y1) > height + margin)
-
 
 def draw_web(surface, model, camera):
     width, height = surface.get_size()
@@ -107,10 +115,12 @@ def draw_web(surface, model, camera):
         if knot.pinned and knot.kind == "anchor" and knot.born == 0:
             _mooring(surface, knot, model, camera)
     line = pygame.draw.aaline
+    right, bottom = width + 4, height + 4
     for thread in web.threads:
         a, b = thread.a, thread.b
         x0, y0, x1, y1 = a.x - cx, a.y - cy, b.x - cx, b.y - cy
-        if not _visible(x0, y0, x1, y1, width, height):
+        if (x0 < -4 and x1 < -4) or (x0 > right and x1 > right) or \
+                (y0 < -4 and y1 < -4) or (y0 > bottom and y1 > bottom):
             continue
         age = now - thread.born
         if thread.kind == "silk" and age < FRESH_FRAMES:
@@ -129,6 +139,9 @@ def draw_web(surface, model, camera):
                 disc(surface, ANCHOR, (x, y), 2.5 if knot.born == 0 else 3.5)
 
 
+MOORING_FADE = [_mix(SKY_BOTTOM, MOORING, (1.0 - i / 6) * 0.8) for i in range(6)]
+
+
 def _mooring(surface, knot, model, camera):
     """A fading line from a woven anchor outward: the thread that ties the frame to the world."""
     from .model import WEB_CENTER
@@ -137,12 +150,14 @@ def _mooring(surface, knot, model, camera):
     length = hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
     x, y = knot.x - camera[0], knot.y - camera[1]
-    steps = 6
-    for i in range(steps):
-        fade = 1.0 - i / steps
-        p0, p1 = MOORING_LENGTH * i / steps, MOORING_LENGTH * (i + 1) / steps
-        pygame.draw.aaline(surface, _mix(SKY_BOTTOM, MOORING, fade * 0.8),
-                           (x + ux * p0, y + uy * p0), (x + ux * p1, y + uy * p1))
+    width, height = surface.get_size()
+    reach = MOORING_LENGTH
+    if not (-reach < x < width + reach and -reach < y < height + reach):
+        return
+    steps = len(MOORING_FADE)
+    for i, color in enumerate(MOORING_FADE):
+        p0, p1 = reach * i / steps, reach * (i + 1) / steps
+        pygame.draw.aaline(surface, color, (x + ux * p0, y + uy * p0), (x + ux * p1, y + uy * p1))
 
 
 # --- bugs -----------------------------------------------------------------------------------

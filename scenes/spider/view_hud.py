@@ -84,7 +84,7 @@ def draw_game_over(surface, model):
     """The panel shown once the game is over (the scene adds the ↺ button below the text)."""
     width, height = surface.get_size()
     shade = pygame.Surface((width, height), pygame.SRCALPHA)
-    shade.fill((4, 4, 16, 110))
+    shade.fill((4, 4, 16, 70))
     surface.blit(shade, (0, 0))
     box = game_over_rect(surface.get_size())
     _panel(surface, box, 16, (20, 18, 40, 230))
