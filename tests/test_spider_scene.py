@@ -214,7 +214,8 @@ def test_red_bugs_yellow_jawed_cutters_and_grey_purple_corpses():
     while corpse.state != "dead":
         scene.step()
     walker.timer = 1  # spawning bugs blink: draw it in its visible phase
-    surface = render(scene)
+    surface = pygame.Surface(scene.size)
+    view.draw(surface, model)  # the world alone: no hint or HUD over the bugs
     red = pixels_near(surface, canvas(scene, walker.position), 4)
     assert any(r > 180 and g < 90 and b < 90 for r, g, b in red)
     jaws = pixels_near(surface, canvas(scene, cutter.position), 11)

@@ -96,6 +96,7 @@ class SpiderModel:
         self.last_hurt = -FEEDBACK_FRAMES
         self.counts = {"caught": 0, "collected": 0, "cuts": 0, "bites": 0, "shots": 0,
                        "failed_shots": 0, "rescues": 0}
+        self.first_cutter = None
         self._support_version = self.web.version
 
     # --- protocol ---------------------------------------------------------------------------
@@ -314,7 +315,9 @@ class SpiderModel:
     def _spawn(self):
         view = (self.camera[0], self.camera[1],
                 self.camera[0] + self.size[0], self.camera[1] + self.size[1])
-        self.director.step(self.frame, self.swarm, self.web, self.spider, view, self.rng)
+        bug = self.director.step(self.frame, self.swarm, self.web, self.spider, view, self.rng)
+        if bug is not None and bug.kind == "cutter" and self.first_cutter is None:
+            self.first_cutter = self.frame  # the view explains cutters when the first one comes
 
     def _count(self, events):
         for key in ("caught", "cuts", "bites"):

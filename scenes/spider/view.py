@@ -12,7 +12,7 @@ import pygame
 
 from scenes.draw import disc, fill_polygon, stroke, vertical_gradient
 
-from .enemies import FRESH_FRAMES
+from .enemies import DRAG_RADIUS, FRESH_FRAMES
 from .model import HURT_COOLDOWN
 
 SKY_TOP = (6, 8, 26)
@@ -47,6 +47,8 @@ def draw(surface, model):
     draw_sky(surface, model.sky, camera)
     draw_web(surface, model, camera)
     for enemy in model.swarm.enemies:
+        if enemy.state == "caught" and model.spider.riding:
+            _danger_ring(surface, enemy, model.spider, camera)
         draw_enemy(surface, enemy, camera, model.web.frame)
     draw_spider(surface, model, camera)
 
@@ -185,6 +187,22 @@ def draw_enemy(surface, enemy, camera, frame):
         disc(surface, CORPSE, (x, y), 5)
         pygame.draw.aaline(surface, CORPSE_DARK, (x - 3, y - 1), (x - 1, y + 1))
         pygame.draw.aaline(surface, CORPSE_DARK, (x + 1, y - 1), (x + 3, y + 1))
+
+
+def _danger_ring(surface, enemy, spider, camera):
+    """A faint red ring around a struggling bug the spider is near: inside it, the bug drags its
+    thread to the spider (S6); a line marks the pull once the spider is inside."""
+    x, y = enemy.position
+    gap = hypot(spider.x - x, spider.y - y)
+    if gap > DRAG_RADIUS * 1.6:
+        return
+    center = (round(x - camera[0]), round(y - camera[1]))
+    inside = gap <= DRAG_RADIUS
+    pygame.draw.circle(surface, (200, 70, 80) if inside else (120, 52, 70), center,
+                       round(DRAG_RADIUS), 1)
+    if inside:
+        pygame.draw.aaline(surface, (230, 90, 90), center,
+                           (spider.x - camera[0], spider.y - camera[1]))
 
 
 def _bug(surface, enemy, center, color, frame, caught=False):

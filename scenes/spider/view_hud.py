@@ -60,7 +60,36 @@ def draw_hud(surface, model):
               anchor="topright", shadow=False)
     width, height = surface.get_size()
     draw_text(surface, CONTROLS, (width / 2, height - 14), 18, (200, 204, 224), anchor="center")
+    if not model.game_over:
+        _hints(surface, model)
     _feedback(surface, model)
+
+
+HINT_FRAMES = 60 * 7
+"""How long a hint stays on screen."""
+HINTS = (
+    ("Bugs fly at you: keep threads between you and them, spin silk to trap them.",
+     "Keep away from a struggling bug; collect the dead ones (+1 score, +1 HP)."),
+    ("Cutters (yellow jaws) cut old threads: only fresh silk stops them.",
+     "Cut loose? Shoot silk while you fall to hang on."),
+)
+
+
+def _hints(surface, model):
+    """Two short lines that explain the game as it unfolds: at the start, at the first cutter."""
+    width = surface.get_width()
+    shown = []
+    if model.frame < HINT_FRAMES:
+        shown.append((HINTS[0], model.frame))
+    if model.first_cutter is not None and model.frame - model.first_cutter < HINT_FRAMES:
+        shown.append((HINTS[1], model.frame - model.first_cutter))
+    for (first, second), age in shown[-1:]:
+        fade = min(1.0, (HINT_FRAMES - age) / 60.0)
+        _panel(surface, pygame.Rect(width / 2 - 330, 82, 660, 52), 10,
+               (14, 16, 34, round(150 * fade)))
+        color = tuple(round(c * fade + 20 * (1 - fade)) for c in (255, 236, 170))
+        draw_text(surface, first, (width / 2, 96), 22, color, anchor="center")
+        draw_text(surface, second, (width / 2, 120), 22, color, anchor="center")
 
 
 def _feedback(surface, model):
