@@ -263,7 +263,7 @@ def draw_spider(surface, model, camera):
     facing = spider.facing
     fx, fy = cos(facing), sin(facing)
     walk = model.web.frame * 0.5 if spider.riding else 0.0
-    curl = 0.5 if dead else 1.0
+    curl = 0.8 if dead else 1.0
     flail = sin(model.web.frame * 0.9) * 0.35 if spider.state == "falling" else 0.0
     for side in (-1, 1):
         for i, base in enumerate(LEG_ANGLES):
