@@ -154,3 +154,30 @@ def test_an_idle_spider_lasts_minutes_not_seconds_nor_for_ever():
         if model.game_over:
             break
     assert 45 * 60 < frame < 6 * 3600  # about one to two minutes without a player
+
+
+@pytest.mark.parametrize("values", [
+    {"stiffness": 1, "gravity": 0.5, "catch_force": 2.0, "relax_force": 0.5},
+    {"stiffness": 40, "gravity": 0.0, "catch_force": 0.0, "relax_force": 0.0},
+])
+def test_wild_input_at_extreme_settings_stays_finite(values):
+    import random
+
+    model = make_model(seed=9, **values)
+    rng = random.Random(1)
+    keys = ("left", "right", "up", "down", "w", "a", "s", "d", "space", "o")
+    for frame in range(700):
+        roll = rng.random()
+        if roll < 0.05:
+            model.input(rng.choice(("key_down", "key_up")), rng.choice(keys))
+        elif roll < 0.12:
+            point = (rng.uniform(-2e5, 2e5), rng.uniform(-2e5, 2e5)) if rng.random() < 0.1 \
+                else (rng.uniform(0, 960), rng.uniform(0, 540))
+            model.input(rng.choice(("down", "move", "up", "up")), point)
+        model.hp = max(model.hp, 3)
+        model.step()
+    state = model.observe()
+    flat = [v for node in state["nodes"] for v in node[:2]] + state["spider"]["pos"] + \
+        state["camera"] + [v for e in state["enemies"] for v in e["pos"]]
+    assert all(v == v and abs(v) < 1e7 for v in flat)
+    json.dumps(state, allow_nan=False)
