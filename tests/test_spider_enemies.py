@@ -230,3 +230,14 @@ def test_s9_a_cutter_with_blunt_jaws_is_caught_by_any_thread():
     cutter.cuts = CUTTER_BLADES
     fly_until(model, cutter, "caught", 80)
     assert model.counts["cuts"] == 0
+
+
+def test_a_bug_caught_right_at_an_anchor_hangs_on_a_new_knot_beside_it():
+    model = quiet_model()
+    frame = max((t for t in model.web.threads if t.kind == "frame"), key=lambda t: t.a.x + t.b.x)
+    anchor = frame.a
+    bug = launch(model, "walker", (anchor.x + 30, anchor.y), (anchor.x, anchor.y))
+    edges = len(model.web.threads)
+    fly_until(model, bug, "caught", 60)
+    assert not bug.knot.pinned and len(model.web.threads) == edges + 1
+    assert hypot(bug.knot.x - anchor.x, bug.knot.y - anchor.y) < 20

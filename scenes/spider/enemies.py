@@ -21,6 +21,8 @@ from math import atan2, cos, hypot, sin
 
 from verlet.geometry import wrap_angle
 
+from .web import SNAP
+
 RADIUS = 6.0
 """Body radius of a bug: it touches a thread this close, px."""
 BITE_RADIUS = 15.0
@@ -184,8 +186,9 @@ class Swarm:
     def catch(self, enemy, web, thread, u):
         """Caught on `thread` at u (S5): a knot is inserted there and the bug hangs on it."""
         knot, _, _ = web.split(thread, u)
-        if knot.pinned:  # caught right at an anchor: hang on a fresh knot next to it instead
-            knot, _, _ = web.split(thread, 0.5 if thread.a.pinned and thread.b.pinned else u)
+        if knot.pinned:  # caught right at an anchor: hang on a fresh knot just off it instead
+            inward = min(0.5, 2.0 * SNAP / max(thread.length(), 1e-9))
+            knot, _, _ = web.split(thread, inward if knot is thread.a else 1.0 - inward)
         enemy.state = "caught"
         enemy.knot = knot
         enemy.timer = 0
