@@ -189,9 +189,9 @@ class Bot:
             self._stop()
 
     def _block(self, bug, sx, sy):
-        """Spin a thread across the bug's way: aimed beside the line from the bug to the spider."""
+        """Shoot silk at the bug (fresh silk lures it), or just beside it if that fails."""
         angle = atan2(bug.y - sy, bug.x - sx)
-        for turn in (pi / 3, -pi / 3, pi / 2, -pi / 2):
+        for turn in (0.0, pi / 8, -pi / 8, pi / 4, -pi / 4):
             aim = (sx + cos(angle + turn) * 200, sy + sin(angle + turn) * 200)
             plan = self.model.preview_shot(aim)
             if plan is not None and plan.ok and self._tap(aim):

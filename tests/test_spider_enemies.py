@@ -4,7 +4,7 @@ from math import hypot
 
 from scenes.spider.director import SPAWN_CLEARANCE, SPAWN_FAR, SPAWN_NEAR, blink_frames
 from scenes.spider.enemies import (BITE_DAMAGE, CUTTER_BLADES, DRAG_DAMAGE, DRAG_RADIUS,
-                                   FRESH_FRAMES, STRUGGLE_FRAMES)
+                                   FRESH_FRAMES, LURE_RADIUS, STRUGGLE_FRAMES)
 from scenes.spider.model import HP_MAX
 from verlet.geometry import distance_to_segment
 
@@ -241,3 +241,39 @@ def test_a_bug_caught_right_at_an_anchor_hangs_on_a_new_knot_beside_it():
     fly_until(model, bug, "caught", 60)
     assert not bug.knot.pinned and len(model.web.threads) == edges + 1
     assert hypot(bug.knot.x - anchor.x, bug.knot.y - anchor.y) < 20
+
+
+def lure_scene(age):
+    """A spider on the right rim with one silk thread shot straight out into the sky, `age`
+    frames old, and a bug flying in from above the thread's far half."""
+    model = quiet_model()
+    frame = max((t for t in model.web.threads if t.kind == "frame"), key=lambda t: t.a.x + t.b.x)
+    model.spider.place(frame, 0.5)
+    sx, sy = model.spider.position
+    assert model.shoot((sx + 100, sy))
+    silk = model.spider.thread
+    model.web.frame += age
+    bug = launch(model, "walker", (sx + 220, sy - 110), (sx, sy))
+    bug.retreat = 0  # a real chase: it homes in, unless something lures it
+    return model, bug, silk
+
+
+def test_fresh_silk_lures_a_passing_bug_and_traps_it_away_from_the_spider():
+    model, bug, silk = lure_scene(age=0)
+    assert distance_to_segment((bug.x, bug.y), silk.a.position, silk.b.position) < LURE_RADIUS
+    fly_until(model, bug, "caught", 200)
+    a, b = silk.a, silk.b  # the knots the silk thread ran between (it is split now)
+    assert {t.other(bug.knot) for t in bug.knot.threads} == {a, b}
+    assert hypot(bug.knot.x - model.spider.x, bug.knot.y - model.spider.y) > DRAG_RADIUS
+    assert model.hp == HP_MAX
+
+
+def test_old_silk_does_not_lure():
+    model, bug, silk = lure_scene(age=FRESH_FRAMES)
+    for _ in range(200):
+        model.step()
+        if bug.state == "caught" or model.counts["bites"]:
+            break
+    near = bug.state == "caught" and hypot(bug.knot.x - model.spider.x,
+                                           bug.knot.y - model.spider.y) < DRAG_RADIUS
+    assert model.counts["bites"] == 1 or near  # it came for the spider itself

@@ -69,7 +69,7 @@ def test_recycling_takes_old_idle_silk_but_never_the_spiders_support():
 def test_web_stays_bounded_under_a_shooting_spree():
     model = quiet_model(stiffness=3)
     counts = []
-    for frame in range(6000):
+    for frame in range(4200):
         if frame % 12 == 0:
             model.silk = 100.0
             angle = radians(frame * 37 % 360)
@@ -78,10 +78,10 @@ def test_web_stays_bounded_under_a_shooting_spree():
             model.input("key_down" if frame % 240 < 120 else "key_up", "right")
         model.step()
         counts.append((len(model.web.knots), len(model.web.threads)))
-    assert model.counts["shots"] > 150
+    assert model.counts["shots"] > 100
     assert max(threads for _, threads in counts) <= MAX_THREADS
-    assert max(threads for _, threads in counts[-2000:]) <= BUDGET + 12
-    assert max(knots for knots, _ in counts[-2000:]) <= 260
+    assert max(threads for _, threads in counts[-1500:]) <= BUDGET + 12
+    assert max(knots for knots, _ in counts[-1500:]) <= 260
 
 
 @pytest.mark.slow

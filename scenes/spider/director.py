@@ -14,7 +14,8 @@ from .enemies import BITE_RADIUS, Enemy
 
 RAMP_FRAMES = 3 * 60 * 60
 """Frames until the pressure reaches 1 (three minutes of play)."""
-MAX_PRESSURE = 1.6
+MAX_PRESSURE = 2.5
+"""The ramp goes on past three minutes, slower, so even a flawless game ends."""
 FIRST_SPAWN = 150
 """Frames before the first bug (2.5 s to look around)."""
 CUTTER_FROM = 40 * 60
@@ -41,8 +42,8 @@ def _capped(x):
 
 
 def spawn_interval(p):
-    """Frames between spawns: 5 s at the start, 2 s at three minutes, 1.5 s at the end."""
-    return 300.0 - 180.0 * _capped(p) - 50.0 * max(0.0, p - 1.0)
+    """Frames between spawns: 5 s at the start, 2 s at three minutes, 1.25 s at the end."""
+    return 300.0 - 180.0 * _capped(p) - 30.0 * max(0.0, p - 1.0)
 
 
 def max_active(p):

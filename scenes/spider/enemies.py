@@ -14,12 +14,15 @@ Implements S4-S7, S9 (cutters) and S13. An enemy's life:
 
 Walkers are caught by any thread. Cutters sever the old threads they fly into (S9): only fresh
 silk (younger than FRESH_FRAMES) catches them, or any thread once they have cut CUTTER_BLADES
-times. So a thin old web lets them through and a freshly spun one stops them. Pure Python.
+times. So a thin old web lets them through and a freshly spun one stops them. Fresh silk also
+glistens: a flying bug that comes within LURE_RADIUS of it turns to it. That is the game's
+"widen the web to lure them in and trap them": a thread shot toward a bug, or across its way,
+draws it in and catches it away from the spider. Pure Python.
 """
 
 from math import atan2, cos, hypot, sin
 
-from verlet.geometry import wrap_angle
+from verlet.geometry import closest_point_on_segment, wrap_angle
 
 from .web import SNAP
 
@@ -51,7 +54,10 @@ DRAG_DAMAGE = 1
 COLLECT_RADIUS = 13.0
 """The riding spider collects a corpse this close, px."""
 FRESH_FRAMES = 300
-"""Silk younger than this (5 s) is sticky enough to catch a cutter."""
+"""Silk younger than this (5 s) glistens: it lures bugs and is sticky enough to catch a cutter."""
+LURE_RADIUS = 130.0
+"""A flying bug this close to fresh silk turns to it instead of the spider, px: shooting silk
+toward a bug (or across its way) traps it away from the spider."""
 CUTTER_BLADES = 3
 """Cuts a cutter makes before its jaws are gummed up and any thread catches it."""
 CHEW_FRAMES = 14
@@ -125,6 +131,8 @@ class Swarm:
         """One frame for every bug; returns a dict of events: caught, cuts, damage."""
         events = {"caught": 0, "cuts": 0, "damage": 0, "bites": 0}
         target = spider.position if spider.riding else None
+        self._fresh = [t for t in web.threads
+                       if t.kind == "silk" and web.frame - t.born < FRESH_FRAMES]
         for enemy in list(self.enemies):
             if enemy.state == "spawning":
                 enemy.timer -= 1
@@ -143,11 +151,26 @@ class Swarm:
         return events
 
     # --- flying -----------------------------------------------------------------------------
+    _fresh = ()
+
+    def lure(self, enemy):
+        """The point of fresh silk that draws this bug, or None: the nearest within LURE_RADIUS."""
+        best, best_gap = None, LURE_RADIUS
+        position = (enemy.x, enemy.y)
+        for thread in self._fresh:
+            (cx, cy), _ = closest_point_on_segment(position, thread.a.position, thread.b.position)
+            gap = hypot(cx - enemy.x, cy - enemy.y)
+            if gap < best_gap:
+                best, best_gap = (cx, cy), gap
+        return best
+
     def _fly(self, enemy, web, spider, target, events):
         if enemy.retreat > 0:
             enemy.retreat -= 1
-        elif target is not None:
-            _turn_toward(enemy, target)
+        else:
+            goal = self.lure(enemy) or target
+            if goal is not None:
+                _turn_toward(enemy, goal)
         start = (enemy.x, enemy.y)
         end = (enemy.x + enemy.hx * enemy.speed, enemy.y + enemy.hy * enemy.speed)
         if enemy.timer > 0:  # a cutter chewing through a thread

@@ -68,7 +68,7 @@ def draw_hud(surface, model):
 HINT_FRAMES = 60 * 7
 """How long a hint stays on screen."""
 HINTS = (
-    ("Bugs fly at you: keep threads between you and them, spin silk to trap them.",
+    ("Bugs fly at you. Fresh silk lures them: shoot silk toward a bug to trap it.",
      "Keep away from a struggling bug; collect the dead ones (+1 score, +1 HP)."),
     ("Cutters (yellow jaws) cut old threads: only fresh silk stops them.",
      "Cut loose? Shoot silk while you fall to hang on."),
