@@ -31,6 +31,7 @@ RADIUS = 6.0
 BITE_RADIUS = 15.0
 """A flying bug this close to the riding spider bites it, px."""
 BITE_DAMAGE = 2
+"""HP a bite takes."""
 TURN_RATE = 0.035
 """Largest change of a flying bug's heading per frame, radians: it swings wide, so a thread
 between it and the spider is in its way."""
@@ -51,6 +52,7 @@ DRAG_SPEED = 1.2
 HURT_RADIUS = 12.0
 """The dragged knot hurts the spider when it is this close, px."""
 DRAG_DAMAGE = 1
+"""HP a dragged thread takes when it reaches the spider."""
 COLLECT_RADIUS = 13.0
 """The riding spider collects a corpse this close, px."""
 FRESH_FRAMES = 300

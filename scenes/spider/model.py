@@ -39,16 +39,21 @@ PARAMS = ParamTable(
 WORLD = (1800.0, 1100.0)
 """The world is bigger than the canvas; the camera follows the spider (S2), px."""
 WEB_CENTER = (900.0, 540.0)
+"""Hub of the woven web, world px."""
 WEB_RADIUS = 440.0
+"""Distance from the hub to the frame's anchors (before jitter), px."""
 HP_MAX = 10
+"""HP at the start; a collected corpse heals up to this (S7, S8)."""
 HEAL = 1
 """HP a collected corpse gives back (S7)."""
 HURT_COOLDOWN = 60
 """Frames after a hurt during which the spider cannot be hurt again (it blinks)."""
 SILK_MAX = 100.0
+"""A full silk gland: about four full-length shots (S3, S9)."""
 SILK_REFILL = 0.16
 """Silk regained per frame (about 10 a second)."""
 SHOT_COST = 6.0
+"""Silk every shot costs, whatever its length."""
 SHOT_COST_PER_PX = 0.06
 """A shot costs SHOT_COST plus this much per px of thread (a full-length shot about 25)."""
 SILK_TENSION = 0.97
@@ -258,7 +263,15 @@ class SpiderModel:
 
     # --- silk -----------------------------------------------------------------------------------
     def bounds(self):
+        """(left, top, right, bottom) of the world (shots stay inside it)."""
         return (0.0, 0.0, WORLD[0], WORLD[1])
+
+    def points(self):
+        """(x, y) of every simulated point: the knots, the spider and every bug."""
+        found = [(k.x, k.y) for k in self.web.knots]
+        found.append(self.spider.position)
+        found.extend(e.position for e in self.swarm.enemies)
+        return found
 
     def preview_shot(self, world_point):
         """What a shot at `world_point` would do now (for the overlay); changes nothing."""

@@ -27,6 +27,7 @@ SEEK_DOT = 0.3
 """Input this close to square-on to the thread (cosine below it) makes the spider head for the
 end offering the better turn, at SEEK_SPEED of its pace."""
 SEEK_SPEED = 0.7
+"""Share of the riding speed used while seeking a turn."""
 SEEK_DISTANCE_COST = 0.004
 """When seeking, a turn 100 px away counts 0.4 (in cosine) worse than one at hand."""
 FACING_EASE = 0.2
