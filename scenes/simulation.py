@@ -10,6 +10,8 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
     model.set_param(name, v)   a parameter changed live (already validated and clamped)
     model.step()               advance one 1/60 s frame
     model.observe()            the scene's own state keys, JSON-ready
+    model.points()             optional: (x, y) of every simulated point (robustness checks)
+    model.bounds()             optional: (left, top, right, bottom) of the world, px
 
 `Simulation` adds what all demos share: the common state keys, live parameter changes through
 the scene's table, and restart (key `r`, or a restart button) with a fresh generator.

@@ -44,11 +44,11 @@ class RopeModel:
         x, y = ANCHOR
         dx = SEGMENT_LENGTH * START_ANGLE_STEP / hypot(1.0, START_ANGLE_STEP)
         dy = SEGMENT_LENGTH / hypot(1.0, START_ANGLE_STEP)
-        self.points = [self.world.add_particle(x + i * dx, y + i * dy, pinned=(i == 0))
+        self.particles = [self.world.add_particle(x + i * dx, y + i * dy, pinned=(i == 0))
                        for i in range(SEGMENTS + 1)]
-        for a, b in zip(self.points, self.points[1:]):
+        for a, b in zip(self.particles, self.particles[1:]):
             self.world.add(Distance(a, b, SEGMENT_LENGTH))
-        self.world.add(Box(self.points, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
+        self.world.add(Box(self.particles, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
         self.grabbed = None
         self.hand = None
         self._was_pinned = False
@@ -71,7 +71,7 @@ class RopeModel:
     def nearest_point(self, pos):
         """Index of the rope point nearest `pos` within GRAB_RADIUS, or None."""
         best, best_distance = None, GRAB_RADIUS
-        for i, p in enumerate(self.points):
+        for i, p in enumerate(self.particles):
             distance = hypot(p.x - pos[0], p.y - pos[1])
             if distance <= best_distance:
                 best, best_distance = i, distance
@@ -81,7 +81,7 @@ class RopeModel:
         """Grab the point under `pos`, if any."""
         self.grabbed = self.nearest_point(pos)
         if self.grabbed is not None:
-            point = self.points[self.grabbed]
+            point = self.particles[self.grabbed]
             self._was_pinned = point.pinned
             point.pinned = True
             self.drag(pos)
@@ -95,19 +95,27 @@ class RopeModel:
     def release(self):
         """Let go; the point keeps the velocity of the last frame's hand movement."""
         if self.grabbed is not None:
-            self.points[self.grabbed].pinned = self._was_pinned
+            self.particles[self.grabbed].pinned = self._was_pinned
         self.grabbed = None
         self.hand = None
 
     def step(self):
         if self.grabbed is not None:
-            point = self.points[self.grabbed]
+            point = self.particles[self.grabbed]
             point.px, point.py = point.x, point.y
             point.x, point.y = self.hand
         self.world.step()
+
+    def points(self):
+        """(x, y) of every simulated point (the robustness tests check them all)."""
+        return [(p.x, p.y) for p in self.particles]
+
+    def bounds(self):
+        """(left, top, right, bottom) of the world: the canvas."""
+        return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
 
     def segment_lengths(self):
         return [c.length() for c in self.world.constraints if isinstance(c, Distance)]
 
     def observe(self):
-        return {"points": [[p.x, p.y] for p in self.points], "grabbed": self.grabbed}
+        return {"points": [[p.x, p.y] for p in self.particles], "grabbed": self.grabbed}

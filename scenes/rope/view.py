@@ -17,15 +17,15 @@ PIN = (220, 220, 235)
 
 def draw(surface, model):
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
-    points = [p.position for p in model.points]
+    points = [p.position for p in model.particles]
     curve = catmull_rom_open(points, 6)
     stroke(surface, ROPE_DARK, curve, 9)
     stroke(surface, ROPE_LIGHT, curve, 5)
-    anchor = model.points[0]
+    anchor = model.particles[0]
     pygame.draw.rect(surface, PIN, (anchor.x - 16, anchor.y - 10, 32, 6), border_radius=3)
     disc(surface, PIN, anchor.position, 5)
     if model.grabbed is not None:
-        held = model.points[model.grabbed]
+        held = model.particles[model.grabbed]
         disc(surface, (255, 255, 255), held.position, 9)
         disc(surface, (255, 150, 190), held.position, 6)
     draw_text(surface, "drag the rope to swing it  ·  O: overlay", (12, 12), 20)
@@ -39,8 +39,8 @@ def draw_overlay(surface, model):
         strain = min(1.0, abs(constraint.length() / constraint.rest - 1.0) * 20.0)
         color = (round(80 + 175 * strain), round(220 - 160 * strain), 90)
         pygame.draw.aaline(surface, color, constraint.a.position, constraint.b.position)
-    for p in model.points:
+    for p in model.particles:
         disc(surface, (255, 90, 90) if p.pinned else (255, 255, 255), p.position, 3)
     worst = max(abs(length / SEGMENT_LENGTH - 1.0) for length in model.segment_lengths())
-    draw_text(surface, f"{len(model.points)} points · {model.world.iterations} iterations · "
+    draw_text(surface, f"{len(model.particles)} points · {model.world.iterations} iterations · "
               f"worst stretch {worst * 100:.2f}%", (12, 36), 20, (190, 230, 190))

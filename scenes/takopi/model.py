@@ -223,6 +223,15 @@ class TakopiModel:
         push = self.body.push
         return None if push is None else (push.center, push.radius)
 
+    def points(self):
+        """(x, y) of every simulated point: the ring, then each leg's root, knee and foot."""
+        return [(p.x, p.y) for p in self.body.points] + [
+            (p.x, p.y) for leg in self.legs for p in leg.particles()]
+
+    def bounds(self):
+        """(left, top, right, bottom) of the world: the canvas."""
+        return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
+
     def is_finite(self):
         return self.body.is_finite() and all(leg.is_finite() for leg in self.legs)
 
