@@ -56,43 +56,103 @@ class Distance:
     def project_all(links, move):
         """Project each link in turn: the solver's hot loop over a rope, a ring or a whole web.
 
-        The maths of one link, written once as a loop so a large web pays no Python call per
-        link; with `move_now` (Gauss-Seidel) the moves are written to the particles directly.
+        The maths of one link is written as a loop, so a large web pays no Python call per
+        link. With `move_now` (Gauss-Seidel) the moves are written to the particles directly
+        (`_project_now`); any other solver gets `move` calls (`_project_with`).
         """
-        direct = move is move_now
-        for link in links:
-            a = link.a
-            b = link.b
-            dx = b.x - a.x
-            dy = b.y - a.y
-            length = hypot(dx, dy)
-            error = length - link.rest
-            if error <= 0.0 and link.max_only:
+        if move is move_now:
+            _project_now(_fields(links))
+        else:
+            _project_with(links, move)
+
+    @staticmethod
+    def solve_all(links, iterations):
+        """`iterations` Gauss-Seidel passes over these links when nothing else runs in between.
+
+        The same numbers as calling `project_all(links, move_now)` that many times; since no
+        other code can change a link during the passes, each link's fields are read once.
+        """
+        fields = _fields(links)
+        for _ in range(iterations):
+            _project_now(fields)
+
+
+def _fields(links):
+    """(link, a, b, rest, stiffness, max_only, a pinned, b pinned) of each link, for `_project_now`."""
+    return [(link, link.a, link.b, link.rest, link.stiffness, link.max_only, link.a.pinned,
+             link.b.pinned) for link in links]
+
+
+def _project_with(links, move):
+    """Project links one after another, asking `move` for every correction."""
+    for link in links:
+        a = link.a
+        b = link.b
+        dx = b.x - a.x
+        dy = b.y - a.y
+        length = hypot(dx, dy)
+        error = length - link.rest
+        if error <= 0.0 and link.max_only:
+            continue
+        if length < EPSILON:
+            ux, uy = 1.0, 0.0
+        else:
+            ux = dx / length
+            uy = dy / length
+        step = error * link.stiffness
+        if a.pinned:
+            if b.pinned:
                 continue
-            if length < EPSILON:
-                ux, uy = 1.0, 0.0
-            else:
-                ux = dx / length
-                uy = dy / length
-            step = error * link.stiffness
-            if a.pinned:
-                if b.pinned:
-                    continue
-                share_a, share_b = 0.0, step
-            elif b.pinned:
-                share_a, share_b = step, 0.0
-            else:
-                share_a = share_b = step * 0.5
-            if direct:
-                a.x += ux * share_a
-                a.y += uy * share_a
-                b.x -= ux * share_b
-                b.y -= uy * share_b
-                continue
-            if share_a:
-                move(a, ux * share_a, uy * share_a)
-            if share_b:
-                move(b, -ux * share_b, -uy * share_b)
+            share_a, share_b = 0.0, step
+        elif b.pinned:
+            share_a, share_b = step, 0.0
+        else:
+            share_a = share_b = step * 0.5
+        if share_a:
+            move(a, ux * share_a, uy * share_a)
+        if share_b:
+            move(b, -ux * share_b, -uy * share_b)
+
+
+def _project_now(fields):
+    """`_project_with(links, move_now)` with the moves written inline: the same numbers.
+
+    This is the hottest loop of the project (a web's threads x iterations), so it iterates
+    tuples of each link's fields (`_fields`) and reads the ends' coordinates, `hypot` and
+    `EPSILON` into locals. Ends closer than EPSILON (or one particle at both ends) take the
+    general path, which handles them.
+    """
+    length_of, epsilon = hypot, EPSILON
+    for link, a, b, rest, stiffness, max_only, a_pinned, b_pinned in fields:
+        ax = a.x
+        ay = a.y
+        bx = b.x
+        by = b.y
+        dx = bx - ax
+        dy = by - ay
+        length = length_of(dx, dy)
+        error = length - rest
+        if error <= 0.0 and max_only:
+            continue
+        if length < epsilon:
+            _project_with((link,), move_now)
+            continue
+        ux = dx / length
+        uy = dy / length
+        step = error * stiffness
+        if a_pinned:
+            if not b_pinned:
+                b.x = bx - ux * step
+                b.y = by - uy * step
+        elif b_pinned:
+            a.x = ax + ux * step
+            a.y = ay + uy * step
+        else:
+            step *= 0.5
+            a.x = ax + ux * step
+            a.y = ay + uy * step
+            b.x = bx - ux * step
+            b.y = by - uy * step
 
 
 class Area:

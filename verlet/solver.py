@@ -14,6 +14,8 @@ Both repeat the pass `iterations` times: more iterations, stiffer material (T5).
 particles are ignored here, in one place.
 """
 
+from itertools import groupby
+
 
 def move_now(particle, dx, dy):
     """Gauss-Seidel move: shift the particle immediately (pinned particles stay)."""
@@ -62,19 +64,23 @@ def batches(constraints):
     loop (`Distance` does: it is the hot path of ropes and webs); others are projected one by one.
     Grouping only consecutive constraints keeps the order, and so the Gauss-Seidel result.
     """
-    runs = []
-    for constraint in constraints:
-        kind = type(constraint)
-        if runs and runs[-1][0] is kind:
-            runs[-1][2].append(constraint)
-        else:
-            runs.append((kind, getattr(kind, "project_all", _project_each), [constraint]))
-    return [(project_all, run) for _, project_all, run in runs]
+    return [(getattr(kind, "project_all", _project_each), list(run))
+            for kind, run in groupby(constraints, type)]
 
 
 def solve_gauss_seidel(constraints, iterations, after_iteration=None):
-    """Project every constraint in turn, `iterations` times, applying each move at once."""
+    """Project every constraint in turn, `iterations` times, applying each move at once.
+
+    When the constraints are one run of a class with a static `solve_all(run, iterations)` and
+    no hook runs between the passes, that class does all the passes itself (`Distance` reads
+    each link once per solve instead of once per pass: a cloth or a web, the common case).
+    """
     runs = batches(constraints)
+    if after_iteration is None and len(runs) == 1:
+        solve_all = getattr(type(constraints[0]), "solve_all", None)
+        if solve_all is not None:
+            solve_all(runs[0][1], iterations)
+            return
     for _ in range(iterations):
         for project_all, run in runs:
             project_all(run, move_now)
