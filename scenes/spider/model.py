@@ -66,6 +66,8 @@ DEAD_VIEW_Y = 0.8
 """Once dead, the camera shows the spider this far down the view, below the game-over panel."""
 REPLAN_FRAMES = 12
 """A held crawl re-plans its way at most this often when the web changes."""
+REPLAN_SHIFT = 10.0
+"""... and when the finger has slid this far from the point it planned for, px."""
 TIDY_EVERY = 30
 """Frames between rounds of web upkeep (`upkeep.tidy`)."""
 RECYCLE_PER_ROUND = 3
@@ -117,8 +119,8 @@ class SpiderModel:
 
     def input(self, kind, value):
         target = self.controls.handle(kind, value, self.to_world)
-        if kind in ("move", "up"):
-            self.spider.forget_route()  # the finger moved or let go: plan afresh
+        if kind == "up":
+            self.spider.forget_route()  # the finger let go: the crawl ends
         if target is not None:
             self.shoot(target)
 
@@ -194,16 +196,20 @@ class SpiderModel:
             spider.forget_route()
             steer(spider, direction)
         elif goal is not None:
-            stale = self._route_version != self.web.version
-            if spider.goal is None or (stale and self.frame - self._route_frame >= REPLAN_FRAMES):
+            since = self.frame - self._route_frame
+            stale = self._route_version != self.web.version and since >= REPLAN_FRAMES
+            moved = hypot(goal[0] - self._route_goal[0], goal[1] - self._route_goal[1])
+            if spider.goal is None or stale or (moved > REPLAN_SHIFT and since >= 4):
                 plan_route(self.web, spider, goal)
                 self._route_version, self._route_frame = self.web.version, self.frame
+                self._route_goal = goal
             follow_route(spider)  # a broken way stops it until the next plan
         after = spider.thread.point(spider.t)
         spider.face(after[0] - before[0], after[1] - before[1])
 
     _route_version = -1
     _route_frame = -REPLAN_FRAMES
+    _route_goal = (0.0, 0.0)
 
     def _load_web(self):
         """The spider's weight on its thread's two knots, shared by where it stands."""
