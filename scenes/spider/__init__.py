@@ -1,7 +1,8 @@
 """The Verlet spider-web game (SPEC S1-S13): ride an orb web, shoot silk, trap the bugs.
 
 Pure modules (they also run in Pyodide): `web` (graph + physics), `weave` (the starting orb web),
-`upkeep` (keeping the web bounded), `spider` (riding, routes, aiming), `enemies` (bugs: catch,
-struggle, death, cutters), `director` (difficulty and spawning), `sky` (stars and meteors) and
-`model` (the game's rules and the model protocol). Only `view*.py` and `scene.py` use pygame.
+`upkeep` (keeping the web bounded), `spider` (riding, routes, aiming), `controls` (keys, tap to
+shoot, hold to crawl), `enemies` (bugs: lure, catch, struggle, death, cutters), `director`
+(difficulty and spawning), `sky` (stars and meteors) and `model` (the game's rules and the model
+protocol). Only `view.py`, `view_hud.py` and `scene.py` use pygame.
 """
