@@ -180,8 +180,10 @@ def draw_overlay(surface, model):
         lines.append(f"spider {spider.state}: no edge")
     if model.pointer is not None:
         lines.append(_draw_aim(surface, model, (cx, cy)))
+    top = surface.get_height() - 40 - 20 * len(lines)
+    _panel(surface, pygame.Rect(8, top - 6, 470, 20 * len(lines) + 10), 8)
     for i, text in enumerate(lines):
-        draw_text(surface, text, (14, 84 + i * 20), 19, (200, 236, 200))
+        draw_text(surface, text, (16, top + i * 20), 19, (200, 236, 200), shadow=False)
 
 
 def _draw_aim(surface, model, camera):
