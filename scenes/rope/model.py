@@ -78,7 +78,12 @@ class RopeModel:
         return best
 
     def press(self, pos):
-        """Grab the point under `pos`, if any."""
+        """Grab the point under `pos`, if any, letting go of one still held.
+
+        A second press without a release (a lost pointer-up: the button let go outside the
+        window, a second finger) must not leave the first point pinned where it was.
+        """
+        self.release()
         self.grabbed = self.nearest_point(pos)
         if self.grabbed is not None:
             point = self.particles[self.grabbed]

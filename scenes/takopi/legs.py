@@ -78,15 +78,17 @@ def keep_inside(pivot, point, length, bounds):
 
     The point stays exactly `length` from the pivot whenever the pivot is inside and the circle
     reaches the crossed boundary (it always does when the point was outside); the side of the
-    pivot it ends on is the side it was on. The top edge, which only a body thrown against it
-    could bring a leg to, simply clamps.
+    pivot it ends on is the side it was on. The top edge works the same way: a body lying on its
+    back against it (upright rate 0) keeps its legs whole. Only a corner, where two edges cut
+    the circle, may end in a plain clamp.
     """
     left, top, right, bottom = bounds
-    if point.y > bottom:
-        rise = min(length, max(0.0, bottom - pivot.y))
-        reach = sqrt(max(0.0, length * length - rise * rise))
-        side = 1.0 if point.x >= pivot.x else -1.0
-        point.x, point.y = pivot.x + side * reach, pivot.y + rise
+    for edge, sign in ((bottom, 1.0), (top, -1.0)):
+        if (point.y - edge) * sign > 0.0:
+            rise = min(length, max(0.0, (edge - pivot.y) * sign))
+            reach = sqrt(max(0.0, length * length - rise * rise))
+            side = 1.0 if point.x >= pivot.x else -1.0
+            point.x, point.y = pivot.x + side * reach, pivot.y + sign * rise
     for wall, sign in ((left, -1.0), (right, 1.0)):
         if (point.x - wall) * sign > 0.0:
             run = min(length, max(0.0, (wall - pivot.x) * sign))
