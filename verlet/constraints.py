@@ -78,9 +78,12 @@ class Distance:
 
 
 def _fields(links):
-    """(link, a, b, rest, stiffness, max_only, a pinned, b pinned) of each link, for `_project_now`."""
+    """(link, a, b, rest, stiffness, max_only, a pinned, b pinned) of each link, for `_project_now`.
+
+    A link between two pinned particles moves nothing and is left out.
+    """
     return [(link, link.a, link.b, link.rest, link.stiffness, link.max_only, link.a.pinned,
-             link.b.pinned) for link in links]
+             link.b.pinned) for link in links if not (link.a.pinned and link.b.pinned)]
 
 
 def _project_with(links, move):
