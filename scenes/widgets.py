@@ -23,12 +23,47 @@ def font(size):
     return _fonts[size]
 
 
+_rendered = {}
+RENDERED_LIMIT = 256
+"""Rendered lines kept for reuse; the cache is emptied when it reaches this many (a changing
+score or a note adds entries, and memory must not grow with the length of a run)."""
+
+
+def rendered(text, size, color):
+    """The image of one line of text, rendered once and reused (most lines repeat every frame)."""
+    key = (text, size, tuple(color))
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) >= RENDERED_LIMIT:
+            _rendered.clear()
+        image = _rendered[key] = font(size).render(text, True, color)
+    return image
+
+
+_panels = {}
+
+
+def panel_surface(size, fill, outline=None, radius=10):
+    """A translucent rounded rectangle (with a 1 px `outline` if given) on a transparent surface
+    of `size`, drawn once and reused: HUD boxes and buttons are the same every frame."""
+    key = (tuple(size), tuple(fill), outline and tuple(outline), radius)
+    layer = _panels.get(key)
+    if layer is None:
+        if len(_panels) >= RENDERED_LIMIT:
+            _panels.clear()
+        layer = _panels[key] = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+        if outline is not None:
+            pygame.draw.rect(layer, outline, layer.get_rect(), 1, border_radius=radius)
+    return layer
+
+
 def draw_text(surface, text, pos, size=20, color=TEXT, anchor="topleft", shadow=True):
     """Draw one line of text anchored at `pos` ("topleft", "center", "midtop", ...); return its rect."""
-    image = font(size).render(text, True, color)
+    image = rendered(text, size, color)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        surface.blit(font(size).render(text, True, (0, 0, 0)), rect.move(1, 1))
+        surface.blit(rendered(text, size, (0, 0, 0)), rect.move(1, 1))
     surface.blit(image, rect)
     return rect
 
@@ -68,11 +103,8 @@ class Button:
         return kind == "move" and self.pressed
 
     def draw(self, surface):
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         fill = (60, 64, 96, 230) if self.pressed else PANEL_FILL
-        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=10)
-        pygame.draw.rect(layer, (120, 124, 160, 255), layer.get_rect(), 1, border_radius=10)
-        surface.blit(layer, self.rect)
+        surface.blit(panel_surface(self.rect.size, fill, (120, 124, 160, 255)), self.rect)
         if self.icon:
             self.icon(surface, self.rect)
         else:
@@ -177,9 +209,7 @@ class ParamPanel:
 
     def draw(self, surface):
         if self.open and self.sliders:
-            layer = pygame.Surface(self.body.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, PANEL_FILL, layer.get_rect(), border_radius=10)
-            surface.blit(layer, self.body)
+            surface.blit(panel_surface(self.body.size, PANEL_FILL), self.body)
             for slider in self.sliders:
                 slider.draw(surface)
         self.toggle.draw(surface)

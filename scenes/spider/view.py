@@ -52,8 +52,9 @@ def draw(surface, model):
 
 
 def _mix(c1, c2, t):
+    """The colour `t` of the way from c1 to c2 (t clamped to [0, 1]); called for every star."""
     t = min(1.0, max(0.0, t))
-    return tuple(round(a + (b - a) * t) for a, b in zip(c1, c2))
+    return tuple([round(a + (b - a) * t) for a, b in zip(c1, c2)])
 
 
 # --- sky ------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from math import cos, pi, sin
 import pygame
 
 from scenes.draw import disc
-from scenes.widgets import draw_text
+from scenes.widgets import draw_text, panel_surface
 
 from .model import FEEDBACK_FRAMES, HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX
 from .spider import SHOT_RANGE
@@ -29,10 +29,7 @@ CONTROLS = ("arrows/WASD: crawl   click or tap: shoot silk   hold: crawl to the 
 
 
 def _panel(surface, rect, radius=10, fill=PANEL):
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
-    pygame.draw.rect(layer, (110, 116, 150, 200), layer.get_rect(), 1, border_radius=radius)
-    surface.blit(layer, rect)
+    surface.blit(panel_surface(rect.size, fill, (110, 116, 150, 200), radius), rect)
 
 
 def draw_hud(surface, model):
