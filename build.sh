@@ -8,6 +8,7 @@
 #   ./build.sh web          build the browser app offline with pygbag into build/web/
 #   ./build.sh site [ARGS]  web, then the example blog page with posters into build/site/
 #   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
+#   ./build.sh bench [ARGS] benchmarks (issue #6): markdown tables to benchmarks/results.md
 #
 # Setup is idempotent and quick when nothing changed: packages are reinstalled only when
 # pyproject.toml changes. Registries used: PyPI (pip), Debian (apt-get, for Chromium), npm.
@@ -106,6 +107,13 @@ serve() {
     exec "$PY" -m http.server "$port" --bind 127.0.0.1 --directory build/site
 }
 
+bench() {
+    # Never part of the tests. Chromium and pyodide are set up as for the tests; without them
+    # the Pyodide tables say why and the rest still runs.
+    say "running the benchmarks (about ten minutes; --quick for a shorter allocation check)"
+    "$PY" -m benchmarks "$@"
+}
+
 command="${1:-help}"
 shift || true
 case "$command" in
@@ -142,11 +150,17 @@ case "$command" in
         setup_python
         serve "$@"
         ;;
+    bench)
+        setup_python
+        setup_chromium
+        setup_node
+        bench "$@"
+        ;;
     help|-h|--help)
-        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site or serve" >&2
+        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve or bench" >&2
         exit 2
         ;;
 esac
