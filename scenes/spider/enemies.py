@@ -198,7 +198,9 @@ class Swarm:
             enemy.timer = CHEW_FRAMES
             events["cuts"] += 1
         enemy.x, enemy.y = end
-        if target is not None and hypot(enemy.x - target[0], enemy.y - target[1]) > LOST_DISTANCE:
+        # Measured from the spider whatever its state: with no riding spider to chase (falling,
+        # dead) a bug flies straight on, and must still leave the game.
+        if hypot(enemy.x - spider.x, enemy.y - spider.y) > LOST_DISTANCE:
             self.enemies.remove(enemy)
 
     @staticmethod
@@ -258,9 +260,13 @@ class Swarm:
         knot = enemy.knot
         if knot.pinned or len(knot.threads) < 2:
             return
-        neighbours = [thread.other(knot) for thread in knot.threads]
-        mx = sum(n.x for n in neighbours) / len(neighbours)
-        my = sum(n.y for n in neighbours) / len(neighbours)
+        mx = my = 0.0
+        for thread in knot.threads:  # a plain loop, not sum(): 3.12+ sums floats differently
+            neighbour = thread.other(knot)
+            mx += neighbour.x
+            my += neighbour.y
+        mx /= len(knot.threads)
+        my /= len(knot.threads)
         knot.x += (mx - knot.x) * self.relax_force  # a nudge, so also a pull on its velocity
         knot.y += (my - knot.y) * self.relax_force
 

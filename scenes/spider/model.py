@@ -21,7 +21,7 @@ from .director import Director, pressure
 from .enemies import COLLECT_RADIUS, Swarm
 from .sky import Sky
 from .spider import Spider, follow_route, plan_route, plan_shot, steer
-from .upkeep import mark_busy, recycle, tidy
+from .upkeep import drop_fallen, mark_busy, recycle, tidy
 from .weave import weave_orb
 from .web import Web
 
@@ -145,6 +145,7 @@ class SpiderModel:
             self.hurt(events["damage"])
         self._load_web()
         self.web.step()
+        drop_fallen(self.web, WORLD[1])
         self._after_physics()
         if self.web.frame % TIDY_EVERY == 0:
             busy = self._busy()

@@ -6,7 +6,8 @@ dangling strands. `tidy` undoes what no longer carries anything:
 - a split knot that has held nothing for MERGE_AFTER frames and lies nearly straight between
   its two threads is merged back into one thread (the catch is over, S13 has straightened it);
 - a dangling strand (a free knot on a single thread) older than STRAND_LIFETIME is taken in;
-- knots with no thread left, and loose pieces that have fallen far below the world, are removed;
+- knots with no thread left are removed, and loose pieces that have fallen far below the world
+  are forgotten every frame (`drop_fallen`), whatever they carry;
 - over BUDGET threads, the oldest silk thread that holds nothing is taken in (`recycle`), the
   way a real spider eats old silk; never one whose loss would cut the spider loose.
 
@@ -45,6 +46,20 @@ def _straight(knot):
     if lengths < 1e-9:
         return True
     return (ax * bx + ay * by) / lengths <= MERGE_STRAIGHTNESS
+
+
+def drop_fallen(web, floor_y):
+    """Forget every loose knot that has fallen FALL_OUT_MARGIN below the floor; return how many.
+
+    Run every frame, and busy or not: a piece that hangs on no anchor can never come back, so a
+    corpse or a struggling bug on it goes with it (the swarm forgets a bug whose knot is gone)
+    instead of falling for ever.
+    """
+    line = floor_y + FALL_OUT_MARGIN
+    fallen = [k for k in web.loose_knots() if k.y > line]
+    for knot in fallen:
+        web.remove_knot(knot)
+    return len(fallen)
 
 
 def tidy(web, floor_y, busy=()):
