@@ -68,6 +68,8 @@ def load_script(path):
         raise ScriptError(f"cannot read events file {path!r}: {error.strerror or error}") from None
     except (ValueError, UnicodeDecodeError) as error:
         raise ScriptError(f"events file {path!r} is not valid JSON: {error}") from None
+    except RecursionError:  # json decodes nested lists recursively: '[[[[...' would escape
+        raise ScriptError(f"events file {path!r} is nested too deeply to be an events list") from None
     return parse_script(data)
 
 
