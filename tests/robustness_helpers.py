@@ -275,12 +275,12 @@ def apply(sim, kind, value):
         sim.input(kind, value)
 
 
-def fuzz(name, frames, seed=0, observe_every=1):
+def fuzz(name, frames, seed=0, observe_every=1, values=None):
     """Run `frames` frames of a storm on a pure Simulation, checking after every frame.
 
     Returns (simulation, watch) for further checks; raises RobustnessFailure on a broken rule.
     """
-    sim = make_simulation(name, seed)
+    sim = make_simulation(name, seed, values)
     storm = Storm(seed, sim.params)
     watch = Watch(name, observe_every)
     for _ in range(frames):
@@ -289,3 +289,24 @@ def fuzz(name, frames, seed=0, observe_every=1):
         sim.step()
         watch.check(sim.model)
     return sim, watch
+
+
+def fuzz_job(job):
+    """One fuzz run for a worker process: job = (name, frames, seed, values, observe_every).
+
+    Returns a JSON-ready summary; a broken rule or any exception is reported as "failure"
+    (with its type, so a crash is told apart from a broken invariant).
+    """
+    name, frames, seed, values, observe_every = job
+    try:
+        sim, watch = fuzz(name, frames, seed, observe_every, values)
+    except Exception as error:  # reported, not hidden: the test fails on it
+        return {"job": list(job[:3]), "failure": f"{type(error).__name__}: {error}"}
+    return {"job": list(job[:3]), "failure": None, "frames": watch.frame,
+            "restarts": sim.restarts, "worst_outside": watch.worst_outside,
+            "longest_stretch": watch.worst_streak, "most": watch.most}
+
+
+def extreme_values(name, end):
+    """Every parameter of a scene at its minimum (end="lo") or its maximum (end="hi")."""
+    return {p.name: getattr(p, end) for p in SCENES[name].params}
