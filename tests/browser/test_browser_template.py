@@ -72,8 +72,10 @@ def test_loading_indicator_then_readable_error(page, serve, web_build):
     # Emscripten's download reports drive the same bar.
     page.evaluate("verletLoader.runtimeStatus('Downloading data... (5242880/10485760)')")
     assert page.locator("#status").inner_text() == "5 of 10 MB"
-    wider = page.locator("#vp-bar-fill").evaluate("el => el.getBoundingClientRect().width")
-    assert wider > bar
+    # The bar eases to its new width (a CSS transition): wait for it to pass the old one.
+    page.wait_for_function(
+        "w => document.querySelector('#vp-bar-fill').getBoundingClientRect().width > w + 50",
+        arg=bar, timeout=5000)
     held[0].abort("internetdisconnected")
     error = page.locator("#vp-error")
     error.wait_for(state="visible", timeout=5000)
