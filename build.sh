@@ -9,6 +9,7 @@
 #   ./build.sh site [ARGS]  web, then the example blog page with posters into build/site/
 #   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
 #   ./build.sh bench [ARGS] benchmarks (issue #6): markdown tables to benchmarks/results.md
+#   ./build.sh soak [ARGS]  robustness soak (issue #7): 200,000 storm frames a scene, 50,000 traced
 #
 # Setup is idempotent and quick when nothing changed: packages are reinstalled only when
 # pyproject.toml changes. Registries used: PyPI (pip), Debian (apt-get, for Chromium), npm.
@@ -114,6 +115,12 @@ bench() {
     "$PY" -m benchmarks "$@"
 }
 
+soak() {
+    # Never part of the tests: the long version of tests/test_robustness_fuzz.py (~30 min).
+    say "robustness soak: 200,000 frames of seeded input storms per scene, spider memory over 50,000"
+    "$PY" -m benchmarks.soak "$@"
+}
+
 command="${1:-help}"
 shift || true
 case "$command" in
@@ -156,8 +163,12 @@ case "$command" in
         setup_node
         bench "$@"
         ;;
+    soak)
+        setup_python
+        soak "$@"
+        ;;
     help|-h|--help)
-        sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve or bench" >&2
