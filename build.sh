@@ -171,7 +171,7 @@ case "$command" in
         sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve or bench" >&2
+        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve, bench or soak" >&2
         exit 2
         ;;
 esac

@@ -20,6 +20,10 @@ SIZE = (960, 540)
 
 NOTE_FRAMES = 60 * 8
 """How long an on-canvas note stays: eight seconds."""
+NOTE_LIFT = 56
+"""Height of the lowest note's top above the canvas bottom, px: clear of the scenes' footer lines."""
+NOTE_LINE = 22
+"""Line height of the notes, px."""
 
 KEY_CODES = {
     "space": pygame.K_SPACE, "return": pygame.K_RETURN, "left": pygame.K_LEFT,
@@ -136,7 +140,8 @@ class Scene:
         if self.panel is not None:
             self.panel.draw(surface)
         for i, (text, _) in enumerate(reversed(self.notes)):
-            draw_text(surface, text, (12, self.size[1] - 30 - 22 * i), 20, (255, 220, 120))
+            draw_text(surface, text, (12, self.size[1] - NOTE_LIFT - NOTE_LINE * i), 20,
+                      (255, 220, 120))
 
     def state(self):
         return self.sim.state()

@@ -18,6 +18,7 @@ import pytest
 import main
 import test_foundation_inputs
 import test_main_headless
+from scenes.base import NOTE_LIFT, NOTE_LINE
 from scenes.options import parse_query
 from scenes.catalog import DEFAULT_SCENE, SCENES
 from scenes.replay import ScriptError, load_script
@@ -148,7 +149,8 @@ def test_bad_page_queries_fall_back_with_a_note_on_the_canvas(query, words):
     _, plain = scene_surface(options, [])
     assert all(isfinite(x) and isfinite(y) for x, y in scene.model.points())
     height = scene.size[1]
-    note_band = pygame.Rect(0, height - 30 - 22 * len(notes), 700, 22 * len(notes) + 4)
+    lines = NOTE_LINE * len(notes)
+    note_band = pygame.Rect(0, height - NOTE_LIFT - lines + NOTE_LINE, 700, lines + 4)
     differs = any(shown.get_at((x, y)) != plain.get_at((x, y))
                   for x in range(note_band.left + 12, note_band.right, 3)
                   for y in range(note_band.top, note_band.bottom, 2))
