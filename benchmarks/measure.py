@@ -22,6 +22,19 @@ def percentile(values, share):
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
+def offscreen_scenes():
+    """(name, scene class, offscreen surface) for every scene, pygame started without a window."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from scenes.catalog import SCENES
+
+    pygame.display.init()
+    pygame.font.init()
+    for name, scene_class in SCENES.items():
+        yield name, scene_class, pygame.Surface(scene_class.size)
+
+
 # --- 1. engine overhead ---------------------------------------------------------------------
 
 def engine_overhead(rounds=150, frames_per_round=2):
@@ -87,17 +100,9 @@ def scaling(edge_counts=EDGE_COUNTS, budget_seconds=0.4):
 
 def scene_frames(frames=600, warmup=30):
     """Per scene at its defaults: model step and view draw, ms per frame (median, p95)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from scenes.catalog import SCENES
-
-    pygame.display.init()
-    pygame.font.init()
     results = {}
-    for name, scene_class in SCENES.items():
+    for name, scene_class, surface in offscreen_scenes():
         scene = scene_class(seed=0)
-        surface = pygame.Surface(scene.size)
         for _ in range(warmup):
             scene.step()
             scene.draw(surface)
@@ -131,17 +136,9 @@ def allocation_growth(frames=10_000, settle=1_000, draw_every=10):
     Growth between the two marks, divided by the frames between them, is what a longer run
     would keep adding.
     """
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from scenes.catalog import SCENES
-
-    pygame.display.init()
-    pygame.font.init()
     results = {}
-    for name, scene_class in SCENES.items():
+    for name, scene_class, surface in offscreen_scenes():
         scene = scene_class(seed=0)
-        surface = pygame.Surface(scene.size)
         tracemalloc.start()
         marks = {}
         for frame in range(1, frames + 1):
