@@ -94,16 +94,9 @@ def _serve(folder):
 
 def _site(folder, names):
     from tests.browser.conftest import PYODIDE
-    from tests.browser.parity_helpers import ROOT, pure_files
+    from tests.browser.parity_helpers import write_pyodide_site
 
-    (folder / "pyodide").symlink_to(PYODIDE, target_is_directory=True)
-    files = pure_files(names)
-    for path in files:
-        target = folder / "app" / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text((ROOT / path).read_text(encoding="utf-8"), encoding="utf-8")
-    (folder / "app" / "files.json").write_text(json.dumps(files), encoding="utf-8")
-    (folder / "index.html").write_text(PAGE, encoding="utf-8")
+    write_pyodide_site(folder, PYODIDE, names, PAGE)
 
 
 def native_times(job):

@@ -4,6 +4,7 @@ the portable math, and a structural diff of two states. Pure Python; see test_br
 
 import importlib
 import inspect
+import json
 import math
 import random
 from pathlib import Path
@@ -256,3 +257,19 @@ def differences(native, wasm, path="state"):
     if isinstance(native, float) and isinstance(wasm, float):
         return [(path, native, wasm, abs(native - wasm) / max(1.0, abs(native), abs(wasm)))]
     return [(path, native, wasm, None)]
+
+
+def write_pyodide_site(folder, pyodide_dir, names, page):
+    """Lay out a static site that boots Pyodide with our pure modules for the scenes `names`.
+
+    folder/pyodide -> the npm package, folder/app/<path> for every pure file plus
+    folder/app/files.json listing them, and folder/index.html = `page`.
+    """
+    (folder / "pyodide").symlink_to(pyodide_dir, target_is_directory=True)
+    files = pure_files(names)
+    for path in files:
+        target = folder / "app" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text((ROOT / path).read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "app" / "files.json").write_text(json.dumps(files), encoding="utf-8")
+    (folder / "index.html").write_text(page, encoding="utf-8")

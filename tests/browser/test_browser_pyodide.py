@@ -35,7 +35,8 @@ import time
 import pytest
 
 from .parity_helpers import (FRAMES, PORTABLE_MATH, RESTART_FRAME, ROOT, SEED, TOLERANCE,
-                             differences, model_location, pure_files, scripted_input)
+                             differences, model_location, scripted_input,
+                             write_pyodide_site)
 from scenes.catalog import SCENES
 from scenes.replay import parse_script
 from scenes.simulation import Simulation, run_script
@@ -110,14 +111,7 @@ json.dumps({{"state": json.dumps(state, sort_keys=True), "seconds": elapsed}})
 def pyodide_page(browser, serve, pyodide_dir, tmp_path_factory):
     """A Chromium tab with Pyodide booted from 127.0.0.1 and our pure modules in its file system."""
     site = tmp_path_factory.mktemp("pyodide-site")
-    (site / "pyodide").symlink_to(pyodide_dir, target_is_directory=True)
-    files = pure_files(list(SCENES))
-    for path in files:
-        target = site / "app" / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text((ROOT / path).read_text(encoding="utf-8"), encoding="utf-8")
-    (site / "app" / "files.json").write_text(json.dumps(files), encoding="utf-8")
-    (site / "index.html").write_text(PYODIDE_PAGE, encoding="utf-8")
+    write_pyodide_site(site, pyodide_dir, list(SCENES), PYODIDE_PAGE)
     tab = browser.new_page()
     tab.set_default_timeout(LOAD_TIMEOUT_MS)
     tab.goto(serve(site) + "index.html")
