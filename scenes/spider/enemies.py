@@ -256,19 +256,37 @@ class Swarm:
             thread.rest = max(thread.rest, thread.length())
 
     def _relax(self, enemy):
-        """S13: pull a corpse's knot toward the midpoint of its neighbours."""
+        """S13: straighten a corpse's kink, closing `relax_force` of the gap between its knot
+        and the midpoint of its neighbours each frame.
+
+        The gap is closed with the least movement, like any constraint: the knot moves toward
+        the midpoint and its free neighbours move back a little, so the piece's momentum is
+        kept. Moving the knot alone would push the whole piece toward the inside of the kink
+        every frame, and a piece that hangs on no anchor would fly off like a rocket. Pinned
+        neighbours do not move (the anchor takes the reaction): then it is the knot alone.
+        Positions only, not velocities: the nudge is also a gentle pull on the velocity.
+        """
         knot = enemy.knot
         if knot.pinned or len(knot.threads) < 2:
             return
-        mx = my = 0.0
-        for thread in knot.threads:  # a plain loop, not sum(): 3.12+ sums floats differently
-            neighbour = thread.other(knot)
-            mx += neighbour.x
-            my += neighbour.y
-        mx /= len(knot.threads)
-        my /= len(knot.threads)
-        knot.x += (mx - knot.x) * self.relax_force  # a nudge, so also a pull on its velocity
-        knot.y += (my - knot.y) * self.relax_force
+        neighbours = [thread.other(knot) for thread in knot.threads]
+        count = len(neighbours)
+        gap_x = gap_y = 0.0
+        for neighbour in neighbours:  # a plain loop, not sum(): 3.12+ sums floats differently
+            gap_x += neighbour.x
+            gap_y += neighbour.y
+        gap_x = gap_x / count - knot.x
+        gap_y = gap_y / count - knot.y
+        free = [n for n in neighbours if not n.pinned]
+        # The midpoint moves 1/count of a neighbour's move; weighting every free point alike,
+        # the knot's share of the gap is 1 / (1 + free / count^2).
+        knot_share = self.relax_force / (1.0 + len(free) / (count * count))
+        knot.x += gap_x * knot_share
+        knot.y += gap_y * knot_share
+        neighbour_share = knot_share / count
+        for neighbour in free:
+            neighbour.x -= gap_x * neighbour_share
+            neighbour.y -= gap_y * neighbour_share
 
     def collect_near(self, point, radius=COLLECT_RADIUS):
         """Take every corpse within `radius` of `point` (S7); return how many."""

@@ -76,6 +76,8 @@ MAX_THREADS = 400
 """A riding spider cannot spin more once the web has this many threads (a hard cap)."""
 FEEDBACK_FRAMES = 40
 """How long the view shows a shot's result or a hurt."""
+
+
 class SpiderModel:
     """The whole game state; see the module docstring."""
 

@@ -8,6 +8,7 @@ dangling strands. `tidy` undoes what no longer carries anything:
 - a dangling strand (a free knot on a single thread) older than STRAND_LIFETIME is taken in;
 - knots with no thread left are removed, and loose pieces that have fallen far below the world
   are forgotten every frame (`drop_fallen`), whatever they carry;
+- a thread pulled past `web.YIELD_STRETCH` x its rest yields (`Web.give_overstretched`);
 - over BUDGET threads, the oldest silk thread that holds nothing is taken in (`recycle`), the
   way a real spider eats old silk; never one whose loss would cut the spider loose.
 
@@ -67,6 +68,7 @@ def tidy(web, floor_y, busy=()):
 
     `floor_y` is the bottom of the world; `busy` knots are left alone whatever their state.
     """
+    web.give_overstretched()
     busy_ids = {id(k) for k in busy if k is not None}
     now = web.frame
     removed = 0

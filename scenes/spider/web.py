@@ -27,6 +27,12 @@ LOOSE_FALL = 0.3
 drop away even when the gravity slider is at zero."""
 SNAP = 5.0
 """A split this close to a thread's end uses that end knot instead of making a new one, px."""
+YIELD_STRETCH = 2.0
+"""Silk yields: a thread held longer than this times its rest length gives way, its rest
+growing to length / YIELD_STRETCH (`give_overstretched`). Anchors are fixed and silk is spun
+short, so a web can hold a thread where no amount of solving reaches its rest (two knots held
+apart by other taut threads); without the give such a thread would stay pulled to several
+times its rest for good."""
 
 
 class Knot(Particle):
@@ -267,6 +273,19 @@ class Web:
         for knot in self.loose_knots():
             knot.py -= LOOSE_FALL  # one frame's worth of extra downward speed
         self.world.step()
+
+    def give_overstretched(self):
+        """Let every thread longer than YIELD_STRETCH x its rest yield to that stretch; return
+        how many gave (run by upkeep a few times a second: silk creeps, it does not snap)."""
+        gave = 0
+        for thread in self.threads:
+            a, b = thread.a, thread.b
+            dx, dy = b.x - a.x, b.y - a.y
+            reach = YIELD_STRETCH * thread.rest
+            if dx * dx + dy * dy > reach * reach:
+                thread.rest = hypot(dx, dy) / YIELD_STRETCH
+                gave += 1
+        return gave
 
     # --- queries ----------------------------------------------------------------------------
     def first_hit(self, origin, direction, max_length, pass_angle, skip=(), min_distance=0.0):
