@@ -64,12 +64,14 @@ so this is the rope's own physics with room for a swing, and a stuck stretch sti
 WEB_STRETCH, WEB_GIVE = 3.0, 40.0
 """A web thread may stretch to WEB_STRETCH x its rest length plus WEB_GIVE / stiffness px.
 The web is over-constrained by design: anchors are fixed, and silk is spun 3 % short of a gap
-measured while the spider's weight or gravity bends the web, so the tension a storm of shots
-leaves can hold a thread well over its rest for good (measured: 2.3 x at stiffness 8 and the
-strongest gravity after 10,000 storm frames). The second term is the give of a soft web whatever
-a thread's length: with one pass a frame, tension and sag leave short threads ~14 px over their
-rest (under 1 px at 10 passes). A caught bug that drags silk lengthens the rest instead (S6).
-A thread past this for long is a web the solver is tearing apart."""
+measured while the spider's weight or gravity bends the web, so a storm of shots can leave two
+knots held apart by other taut threads farther than the thread between them can ever reach (the
+soak found a 2.7 px thread held at 12.6 px, still 8.3 px at 200 passes). Such silk yields: upkeep
+lets a thread past `web.YIELD_STRETCH` (2 x) give way, twice a second, so WEB_STRETCH leaves room
+for the frames in between. The second term is the give of a soft web whatever a thread's length:
+with one pass a frame, tension and sag leave short threads ~14 px over their rest (under 1 px at
+10 passes). A caught bug that drags silk lengthens the rest instead (S6). A thread past this for
+long is a web the solver is tearing apart, or silk that no longer yields."""
 TAKOPI_STRETCH = 1.25
 """Takopi's ring links are max-only (T3): squashed freely, and stretched by the unreachable target
 area (T4) toward the regular 16-gon of that area, whose side is sqrt(area_ratio) x spacing. A
