@@ -18,7 +18,7 @@ import main
 from scenes.takopi import view, view_face, view_overlay
 from scenes.takopi.scene import TakopiScene
 from scenes.widgets import font
-from verlet.geometry import catmull_rom_closed
+from verlet.geometry import catmull_rom_closed, catmull_rom_open
 
 FRAMES = 240
 
@@ -207,3 +207,113 @@ def test_python_main_default_scene_is_takopi(tmp_path, repo_root):
                              str(state)], cwd=repo_root, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert json.loads(state.read_text())["scene"] == "takopi"
+
+
+# --- the fast drawing path: curves, strokes, clip and pooled surfaces -------------------------
+
+def test_view_curves_match_the_engine_catmull_rom_and_normals():
+    from verlet.geometry import catmull_rom_closed, catmull_rom_open, outward_normals
+    from scenes.takopi.view_curves import closed_curve, open_curve, vertex_normals
+
+    model = TakopiScene().model
+    for _ in range(FRAMES):
+        model.step()
+    ring = model.body.positions()
+    for samples in (4, 6, 8):
+        fast, engine = closed_curve(ring, samples), catmull_rom_closed(ring, samples)
+        assert len(fast) == len(engine) == 16 * samples
+        assert max(hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(fast, engine)) < 1e-9
+        normals = vertex_normals(fast, 1.0)
+        assert max(hypot(a[0] - b[0], a[1] - b[1])
+                   for a, b in zip(normals, outward_normals(engine))) < 1e-9
+    leg = [p.position for p in model.legs[0].particles()]
+    fast, engine = open_curve(leg, view.LEG_SAMPLES), catmull_rom_open(leg, view.LEG_SAMPLES)
+    assert len(fast) == len(engine) == 2 * view.LEG_SAMPLES + 1
+    assert max(hypot(a[0] - b[0], a[1] - b[1]) for a, b in zip(fast, engine)) < 1e-9
+
+
+def _alpha(layer):
+    return pygame.surfarray.array_alpha(layer.surface).astype(int)
+
+
+def _distance_to_polygon_edge(points, width, height):
+    """Per pixel centre of a (width, height) grid: distance to the nearest polygon edge."""
+    xs, ys = numpy.meshgrid(numpy.arange(width) + 0.5, numpy.arange(height) + 0.5, indexing="ij")
+    best = numpy.full((width, height), numpy.inf)
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+        dx, dy = x1 - x0, y1 - y0
+        t = numpy.clip(((xs - x0) * dx + (ys - y0) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+        best = numpy.minimum(best, numpy.hypot(xs - x0 - t * dx, ys - y0 - t * dy))
+    return best
+
+
+def test_clip_clears_outside_the_polygon_and_keeps_inside():
+    from scenes.takopi.view_paint import Layer, ellipse_points
+
+    pygame.display.init()
+    layer = Layer(0, 0, 100, 80, slot="test-clip", fill=(200, 100, 50, 255))
+    blob = [(x * 2, y * 2) for x, y in ellipse_points((50, 42), 38, 26, 0.3, count=40)]
+    layer.clip_to_px(blob)
+    alpha = _alpha(layer)
+    width, height = layer.surface.get_size()
+    mask = pygame.Surface((width, height))
+    pygame.draw.polygon(mask, (255, 255, 255), blob)
+    inside = pygame.surfarray.array3d(mask)[:, :, 0] > 0
+    edge = _distance_to_polygon_edge(blob, width, height) < 1.5
+    assert (alpha[inside & ~edge] == 255).all()  # the inside stays, to its edge
+    assert (alpha[~inside & ~edge] == 0).all()  # everything else is cleared: rows above and
+    assert alpha[:, :4].sum() == 0 and alpha[:, -4:].sum() == 0  # below it too
+    colors = pygame.surfarray.array3d(layer.surface)
+    assert (colors[alpha == 0] == 0).all()  # cleared means (0, 0, 0, 0): premultiplied-safe
+
+
+def test_a_sharply_bent_stroke_has_no_gap_at_the_bend():
+    from scenes.takopi.view_paint import Layer
+
+    pygame.display.init()
+    layer = Layer(0, 0, 60, 60, slot="test-stroke")
+    hairpin = [(20.0, 10.0), (30.0, 40.0), (40.0, 10.0)]  # canvas px, a tight V
+    curve = [(x * 2, y * 2) for x, y in catmull_rom_open(hairpin, 6)]
+    half = 9.0  # layer px
+    layer.strokes_px(curve, [((255, 255, 255), 2 * half)])
+    alpha = _alpha(layer)
+    width, height = layer.surface.get_size()
+    xs, ys = numpy.meshgrid(numpy.arange(width) + 0.5, numpy.arange(height) + 0.5, indexing="ij")
+    near_line = numpy.full((width, height), numpy.inf)
+    for (x0, y0), (x1, y1) in zip(curve, curve[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        t = numpy.clip(((xs - x0) * dx + (ys - y0) * dy) / max(1e-9, dx * dx + dy * dy), 0, 1)
+        near_line = numpy.minimum(near_line, numpy.hypot(xs - x0 - t * dx, ys - y0 - t * dy))
+    assert (alpha[near_line < half - 1.5] == 255).all()  # covered through the bend and caps
+    assert (alpha[near_line > half + 1.5] == 0).all()  # and no wider than the pen
+
+
+def test_pooled_layers_come_back_clear_and_shrink_after_a_big_box():
+    from scenes.takopi import view_paint
+    from scenes.takopi.view_paint import Layer
+
+    pygame.display.init()
+    big = Layer(0, 0, 400, 300, slot="test-pool")
+    big.surface.fill((255, 0, 0, 255))
+    pool = view_paint._pool["test-pool"]
+    assert pool.get_width() >= 800 and pool.get_height() >= 600
+    small = Layer(10, 10, 60, 50, slot="test-pool")
+    assert _alpha(small).sum() == 0  # nothing left from the big one
+    shrunk = view_paint._pool["test-pool"]
+    assert shrunk.get_width() < 800 and shrunk.get_height() < 600  # memory follows the box
+    assert shrunk.get_width() >= small.surface.get_width()
+
+
+def test_shadow_and_press_circle_images_are_cached_per_size_and_bounded():
+    pygame.display.init()
+    first = view._stamp(view._shadows, (120, 60), view._paint_shadow)
+    assert view._stamp(view._shadows, (120, 60), view._paint_shadow) is first
+    assert first.get_size() == (120, 22)
+    assert pygame.surfarray.array_alpha(first).max() == 60
+    fainter = view._stamp(view._shadows, (120, 30), view._paint_shadow)
+    assert pygame.surfarray.array_alpha(fainter).max() == 30
+    for width in range(view.STAMPS_LIMIT * 2):
+        view._stamp(view._shadows, (10 + width, 60), view._paint_shadow)
+    assert len(view._shadows) <= view.STAMPS_LIMIT
+    ring = view._stamp(view._pushes, 100, view._paint_push)
+    assert ring.get_size() == (206, 206)

@@ -6,16 +6,20 @@ and joins, so the root caps hide under the body), then the body: a closed Catmul
 through all 16 points (T14) with a dark outline, filled with the shade colour and overlaid by
 the body colour shifted up-left, and the face (T9), all clipped to the silhouette (T16). The
 press circle is shown faintly while it exists, and a help line and the credit (T17) sit on top.
+
+Per frame, only what moves is worked out: the curves are sampled straight in the layer's pixels
+(`view_curves`), the sky, floor, shadow and press circle are painted once and copied.
 """
 
 import pygame
 
 from scenes.draw import vertical_gradient
 from scenes.widgets import draw_text
-from verlet.geometry import catmull_rom_closed, catmull_rom_open, outward_normals
+from verlet.geometry import signed_area
 
+from .view_curves import closed_curve, offset, open_curve, vertex_normals
 from .view_face import draw_face, face_frame
-from .view_paint import Layer, ellipse_points
+from .view_paint import SUPERSAMPLE, Layer, ellipse_points
 
 SKY_TOP = (204, 232, 255)
 SKY_BOTTOM = (244, 250, 255)
@@ -40,9 +44,17 @@ LEG_INNER = 10.0
 """Width of the pink stroke drawn on it: the difference is the leg's outline."""
 SHADE_OFFSET = (-7.0, -8.0)
 """How far the body colour is shifted over the shade colour: up and left (T16)."""
-CURVE_SAMPLES = 8
-"""Spline samples per ring segment (T14)."""
+CURVE_SAMPLES = 6
+"""Spline samples per ring segment (T14): the segments are about 35 px long, so the points are
+about 6 px apart and the polygon through them strays from the curve by well under a pixel."""
 LEG_SAMPLES = 6
+CLIP_SLACK = 0.7
+"""How far the clip's edge lies outside the silhouette, layer px: pygame fills the boundary pixels
+of a polygon, so clearing around the silhouette's own outline would also clear the silhouette's
+edge pixels; this keeps them (about as many as a filled silhouette has)."""
+BOX_PAD = LEG_OUTER / 2 + 4
+"""Margin of the drawing box around the simulated points, px: half a leg stroke (more than the
+body's outline), and room for the curves' bulge past their points (under 2 px)."""
 
 HELP_LINE = "press or drag Takopi  ·  Enter/Space: poke  ·  O: overlay  ·  R: restart"
 CREDIT = "fan art for learning, drawn in code  ·  Takopi (c) Taizan 5 / Shueisha, Takopi's Original Sin committee"
@@ -52,13 +64,7 @@ CREDIT_TEXT = (150, 120, 100)
 
 def silhouette(model):
     """The smooth closed outline through every ring point (T14), canvas points."""
-    return catmull_rom_closed(model.body.positions(), CURVE_SAMPLES)
-
-
-def leg_curves(model):
-    """One smooth open curve a leg, through root, knee and foot (T15)."""
-    return [catmull_rom_open([p.position for p in leg.particles()], LEG_SAMPLES)
-            for leg in model.legs]
+    return closed_curve(model.body.positions(), CURVE_SAMPLES)
 
 
 def draw(surface, model):
@@ -99,11 +105,32 @@ def draw_shadow(surface, model):
     if fade <= 0.0:
         return
     width = (max(xs) - min(xs)) * (0.55 + 0.35 * fade)
-    layer = pygame.Surface((round(width) + 4, 22), pygame.SRCALPHA)
-    color = SHADOW[:3] + (round(SHADOW[3] * fade),)
-    pygame.draw.ellipse(layer, color, layer.get_rect().inflate(-4, -6))
+    layer = _stamp(_shadows, (round(width) + 4, round(SHADOW[3] * fade)), _paint_shadow)
     center_x = (min(xs) + max(xs)) / 2.0
     surface.blit(layer, layer.get_rect(center=(round(center_x), round(model.ground + 2))))
+
+
+def _paint_shadow(key):
+    width, alpha = key
+    layer = pygame.Surface((width, 22), pygame.SRCALPHA)
+    pygame.draw.ellipse(layer, SHADOW[:3] + (alpha,), layer.get_rect().inflate(-4, -6))
+    return layer
+
+
+_shadows, _pushes = {}, {}
+STAMPS_LIMIT = 64
+"""Painted shadows (one per width and opacity) or press circles kept; a cache is emptied when it
+reaches this many, so a long run does not grow it."""
+
+
+def _stamp(cache, key, paint):
+    """The small surface `paint(key)` makes, painted once and reused while the key repeats."""
+    image = cache.get(key)
+    if image is None:
+        if len(cache) >= STAMPS_LIMIT:
+            cache.clear()
+        image = cache[key] = paint(key)
+    return image
 
 
 def draw_push(surface, model):
@@ -112,44 +139,52 @@ def draw_push(surface, model):
     if circle is None:
         return
     (x, y), radius = circle
+    layer = _stamp(_pushes, radius, _paint_push)
+    size = layer.get_width()
+    surface.blit(layer, (round(x) - size // 2, round(y) - size // 2))
+
+
+def _paint_push(radius):
     size = round(radius * 2 + 6)
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     middle = (size // 2, size // 2)
     pygame.draw.circle(layer, (255, 255, 255, 70), middle, round(radius))
     pygame.draw.circle(layer, (255, 255, 255, 170), middle, round(radius), 2)
     pygame.draw.circle(layer, (120, 110, 150, 150), middle, 6)
-    surface.blit(layer, (round(x) - size // 2, round(y) - size // 2))
+    return layer
 
 
-def grown(curve, distance):
-    """The closed curve moved `distance` px outward along its normals: the outline's outer edge."""
-    return [(x + nx * distance, y + ny * distance)
-            for (x, y), (nx, ny) in zip(curve, outward_normals(curve))]
+def _orientation(ring):
+    """+1 for a ring running clockwise on screen (as the body's does), -1 otherwise."""
+    return 1.0 if signed_area(ring) >= 0.0 else -1.0
 
 
-def character_box(model, outline, legs):
-    """Canvas box that holds the body, its outline and the legs' strokes."""
-    xs = [x for x, _ in outline] + [x for curve in legs for x, _ in curve]
-    ys = [y for _, y in outline] + [y for curve in legs for _, y in curve]
-    pad = max(LEG_OUTER, OUTLINE_WIDTH * 2) + 4
-    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+def character_box(ring, legs):
+    """Canvas box that holds the body, its outline and the legs' strokes, from the simulated
+    points (the curves through them bulge past them by a few px at most: BOX_PAD covers it)."""
+    xs = [x for x, _ in ring] + [x for points in legs for x, _ in points]
+    ys = [y for _, y in ring] + [y for points in legs for _, y in points]
+    return min(xs) - BOX_PAD, min(ys) - BOX_PAD, max(xs) + BOX_PAD, max(ys) + BOX_PAD
 
 
 def draw_character(surface, model):
-    outline = silhouette(model)
-    legs = leg_curves(model)
-    layer = Layer(*character_box(model, outline, legs))
-    for curve in legs:  # T15: before the body, so the root caps hide under it
-        layer.stroke(OUTLINE, curve, LEG_OUTER)
-        layer.stroke(PINK, curve, LEG_INNER)
-    layer.polygon(OUTLINE, grown(outline, OUTLINE_WIDTH))
-    shaded = layer.blank("shaded")
-    shaded.polygon(SHADE, outline)  # T16: shade colour inside the silhouette ...
-    dx, dy = SHADE_OFFSET
-    shaded.polygon(PINK, [(x + dx, y + dy) for x, y in outline])  # ... body colour up-left ...
+    ring = model.body.positions()
+    legs = [[p.position for p in leg.particles()] for leg in model.legs]
+    layer = Layer(*character_box(ring, legs))
+    scale = SUPERSAMPLE
+    for points in legs:  # T15: before the body, so the root caps hide under it
+        curve = open_curve(layer.map_all(points), LEG_SAMPLES)
+        layer.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)))
+    outline = closed_curve(layer.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
+    normals = vertex_normals(outline, _orientation(ring))
+    layer.polygon_px(OUTLINE, offset(outline, normals, OUTLINE_WIDTH * scale))
+    shaded = layer.blank("shaded", SHADE)  # T16: shade colour inside the silhouette ...
+    dx, dy = SHADE_OFFSET[0] * scale, SHADE_OFFSET[1] * scale
+    shaded.polygon_px(PINK, [(x + dx, y + dy) for x, y in outline])  # ... body colour up-left ...
     draw_gloss(shaded, model)
     draw_face(shaded, face_frame(model), model.pressed)  # T9, printed on the body
-    shaded.clip_to(outline)  # ... clipped to the silhouette: a band stays lower right
+    # ... clipped to the silhouette: a band stays lower right
+    shaded.clip_to_px(offset(outline, normals, CLIP_SLACK))
     shaded.put_on(layer)
     layer.resolve(surface)
 

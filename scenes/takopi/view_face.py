@@ -9,8 +9,7 @@ normally, closed eyes with tear streaks while pressed. The mouth is the same in 
 
 from math import cos, hypot, sin
 
-from verlet.geometry import catmull_rom_open
-
+from .view_curves import open_curve
 from .view_paint import arc_points, ellipse_points
 
 INK = (58, 34, 48)
@@ -108,20 +107,22 @@ def _crying_eye(layer, frame, eye, side):
     top = frame.at(side * EYE_SPREAD, EYE_HEIGHT + 0.03)
     end = frame.at(side * (EYE_SPREAD + 0.02), EYE_HEIGHT + 0.03 + TEAR_LENGTH)
     wobble = frame.at(side * (EYE_SPREAD - 0.03), EYE_HEIGHT + 0.03 + TEAR_LENGTH * 0.5)
-    streak = catmull_rom_open([top, wobble, end], 6)
+    streak = open_curve([top, wobble, end], 6)
     width = 0.1 * unit
-    layer.stroke(TEAR_EDGE, streak, width + 3.0)
-    layer.stroke(TEAR, streak, width)
+    layer.strokes(streak, ((TEAR_EDGE, width + 3.0), (TEAR, width)))
     lid = arc_points(eye, 0.08 * unit, 0.05 * unit, frame.tilt, 3.3, 6.12)
     layer.stroke(INK, lid, max(2.4, 0.035 * unit))
 
 
 def _mouth(layer, frame):
+    """A small filled oval with a dark rim: the rim's outer edge, then the fill inside it."""
     unit = frame.unit
     mouth = frame.at(0.0, MOUTH_HEIGHT)
-    outline = ellipse_points(mouth, 0.065 * unit, 0.05 * unit, frame.tilt)
-    layer.polygon(MOUTH_FILL, outline)
-    layer.stroke(INK, outline, max(1.6, 0.022 * unit), closed=True)
+    rim = max(1.6, 0.022 * unit) / 2.0  # half the rim's width, either side of the oval
+    rx, ry = 0.065 * unit, 0.05 * unit
+    layer.polygon(INK, ellipse_points(mouth, rx + rim, ry + rim, frame.tilt))
+    inner = rim + 0.5  # the fill's own edge pixels take about half a px off the rim: give it back
+    layer.polygon(MOUTH_FILL, ellipse_points(mouth, rx - inner, ry - inner, frame.tilt))
 
 
 def face_center(model):

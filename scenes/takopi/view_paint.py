@@ -3,7 +3,10 @@
 The character is drawn at SUPERSAMPLE times the canvas resolution on a small transparent layer
 that just holds it, then scaled down with averaging: every edge (silhouette, outline, leg strokes,
 face) comes out anti-aliased, which plain pygame polygons are not. A `Layer` maps canvas pixels
-to layer pixels, so callers think in canvas pixels only.
+to layer pixels, so callers think in canvas pixels; the `..._px` methods take points already in
+layer pixels (view.py samples the body's curves there directly, saving a mapping per point).
+
+Layers draw on pooled surfaces (one per slot), so a frame allocates no large surfaces.
 """
 
 from math import cos, floor, hypot, sin
@@ -11,134 +14,215 @@ from math import cos, floor, hypot, sin
 import pygame
 
 SUPERSAMPLE = 2
-"""Layer pixels per canvas pixel: 3 x 3 samples make smooth edges at a modest cost."""
+"""Layer pixels per canvas pixel: 2 x 2 samples make smooth edges at a modest cost."""
+CLEAR = (0, 0, 0, 0)
+FOLD = 0.5
+"""A stroke is cut, with a disc on the joint, at a vertex where its inner edge would come near
+folding over: where half the width times the turn there exceeds this share of the step."""
 
 
 class Layer:
-    """A transparent surface covering a canvas box at SUPERSAMPLE resolution.
+    """A surface covering a canvas box at SUPERSAMPLE resolution, filled with `fill` (transparent
+    by default). `slot` names the pooled surface it draws on."""
 
-    `slot` names a cached surface the layer draws on (cleared first), so a frame allocates no
-    new megabyte-sized surfaces: each slot keeps one surface, grown when a bigger box needs it.
-    """
-
-    def __init__(self, left, top, right, bottom, slot="main"):
+    def __init__(self, left, top, right, bottom, slot="main", fill=CLEAR):
         self.left = floor(left)
         self.top = floor(top)
         self.width = max(1, int(right - self.left) + 2)
         self.height = max(1, int(bottom - self.top) + 2)
         self.slot = slot
-        self.surface = _pooled(slot, (self.width * SUPERSAMPLE, self.height * SUPERSAMPLE))
+        self.surface = _pooled(slot, (self.width * SUPERSAMPLE, self.height * SUPERSAMPLE), fill)
 
-    def blank(self, slot):
-        """Another empty layer of the same box, on another cached surface (for clipping)."""
+    def blank(self, slot, fill=CLEAR):
+        """Another layer of the same box, on another pooled surface (for clipping)."""
         return Layer(self.left, self.top, self.left + self.width - 2, self.top + self.height - 2,
-                     slot)
+                     slot, fill)
 
     def map(self, point):
         return ((point[0] - self.left) * SUPERSAMPLE, (point[1] - self.top) * SUPERSAMPLE)
 
     def map_all(self, points):
-        return [self.map(p) for p in points]
+        left, top = self.left, self.top
+        return [((x - left) * SUPERSAMPLE, (y - top) * SUPERSAMPLE) for x, y in points]
 
     def polygon(self, color, points):
         """A filled polygon; a translucent colour is blended over what is there already."""
+        self.polygon_px(color, self.map_all(points))
+
+    def polygon_px(self, color, points):
         if len(points) < 3:
             return
-        mapped = self.map_all(points)
         if len(color) < 4 or color[3] >= 255:
-            pygame.draw.polygon(self.surface, color, mapped)
+            pygame.draw.polygon(self.surface, color, points)
             return
-        left = floor(min(x for x, _ in mapped))
-        top = floor(min(y for _, y in mapped))
-        width = int(max(x for x, _ in mapped) - left) + 2
-        height = int(max(y for _, y in mapped) - top) + 2
-        patch = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.polygon(patch, color, [(x - left, y - top) for x, y in mapped])
+        left = floor(min(x for x, _ in points))
+        top = floor(min(y for _, y in points))
+        width = int(max(x for x, _ in points) - left) + 2
+        height = int(max(y for _, y in points) - top) + 2
+        patch = _pooled("patch", (width, height))
+        pygame.draw.polygon(patch, color, [(x - left, y - top) for x, y in points])
         self.surface.blit(patch, (left, top))
 
     def disc(self, color, center, radius):
         x, y = self.map(center)
         pygame.draw.circle(self.surface, color, (x, y), max(1.0, radius * SUPERSAMPLE))
 
-    def stroke(self, color, points, width, closed=False):
-        """A polyline `width` canvas px thick, round caps and round joins (T15).
+    def stroke(self, color, points, width):
+        """A polyline `width` canvas px thick with round caps and joins (T15); see `strokes_px`."""
+        self.strokes(points, ((color, width),))
 
-        The band is one polygon (the line offset half the width to either side along its vertex
-        normals) plus a disc on every vertex: the discs are the round caps and joins, and they
-        also cover the inside of a bend tighter than the half-width.
+    def strokes(self, points, pens):
+        """`strokes_px` for canvas points and widths."""
+        self.strokes_px(self.map_all(points),
+                        [(color, width * SUPERSAMPLE) for color, width in pens])
+
+    def strokes_px(self, points, pens):
+        """Strokes along one open polyline (layer px), one per (colour, width) in `pens`, in
+        order, with round caps and round joins (T15).
+
+        A band is a polygon: the line offset half the width to either side, square to the
+        line's direction at each vertex. Where the line bends tightly for the widest pen (FOLD)
+        the inner edge would fold over itself, and a folded polygon leaves a gap; so the band is
+        cut there into pieces that end square, and a disc rounds off the joint. Discs also make
+        the two round caps. Along a smooth curve one polygon is the whole band, round already.
         """
-        if len(points) < 2:
-            if points:
-                self.disc(color, points[0], width / 2.0)
-            return
-        mapped = self.map_all(points)
-        if closed:
-            mapped.append(mapped[0])
-        half = width * SUPERSAMPLE / 2.0
-        left, right = [], []
-        last = len(mapped) - 1
-        for i, (x, y) in enumerate(mapped):
-            x0, y0 = mapped[max(0, i - 1)]
-            x1, y1 = mapped[min(last, i + 1)]
-            length = hypot(x1 - x0, y1 - y0)
-            if length < 1e-6:
-                continue
-            nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
-            left.append((x + nx, y + ny))
-            right.append((x - nx, y - ny))
-        if len(left) >= 2:
-            pygame.draw.polygon(self.surface, color, left + right[::-1])
-        for point in mapped:
-            pygame.draw.circle(self.surface, color, point, half)
+        runs, joints = _stroke_runs(points, max(width for _, width in pens) / 2.0)
+        surface = self.surface
+        for color, width in pens:
+            half = width / 2.0
+            for run in runs:
+                left = [(x - uy * half, y + ux * half) for x, y, ux, uy in run]
+                right = [(x + uy * half, y - ux * half) for x, y, ux, uy in run]
+                pygame.draw.polygon(surface, color, left + right[::-1])
+            for point in joints:
+                pygame.draw.circle(surface, color, point, max(1.0, half))
 
-    def clip_to(self, mask_points):
-        """Keep only what lies inside the polygon `mask_points` (T16's clip)."""
-        mask = _pooled("mask", self.surface.get_size(), (255, 255, 255, 0))
-        if len(mask_points) >= 3:
-            pygame.draw.polygon(mask, (255, 255, 255, 255), self.map_all(mask_points))
-        self.surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    def clip_to_px(self, points):
+        """Clear everything outside the polygon `points` (layer px) to transparent.
+
+        The rows above and below the polygon are cleared with whole-row fills of the pooled
+        surface (contiguous memory, fast). Between them, one polygon fill: the frame of those
+        rows and the polygon, joined by a vertical seam up from the polygon's top vertex
+        (outside the polygon, so the seam leaves no mark), filled even-odd.
+        """
+        surface = self.surface
+        if len(points) < 3:
+            surface.fill(CLEAR)
+            return
+        width, height = surface.get_size()
+        pool = surface.get_parent() or surface  # a layer's surface sits at (0, 0) of its pool
+        ys = [y for _, y in points]
+        top = ys.index(min(ys))
+        first = max(0, int(ys[top]) - 1)
+        last = min(height, int(max(ys)) + 2)
+        if first > 0:
+            pool.fill(CLEAR, (0, 0, pool.get_width(), first))
+        if last < height:
+            pool.fill(CLEAR, (0, last, pool.get_width(), height - last))
+        x = points[top][0]
+        outside = [(x, first - 1), (width, first - 1), (width, last), (-1, last), (-1, first - 1),
+                   (x, first - 1)]
+        outside += points[top:]
+        outside += points[:top + 1]
+        pygame.draw.polygon(surface, CLEAR, outside)
 
     def put_on(self, other):
-        """Draw this layer over another layer of the same box."""
-        other.surface.blit(self.surface, (0, 0))
+        """Draw this layer over another layer of the same box.
+
+        Every pixel here is either opaque or cleared to (0, 0, 0, 0) (translucent shapes are
+        blended onto opaque ones, `clip_to_px` clears to zero), so it is its own premultiplied form
+        and the cheaper premultiplied blend gives the same picture as a plain alpha blit.
+        """
+        other.surface.blit(self.surface, (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def resolve(self, target):
         """Average down to canvas resolution and draw onto `target`."""
-        small = pygame.transform.smoothscale(self.surface, (self.width, self.height))
+        small = _pooled("resolved", (self.width, self.height), None)
+        pygame.transform.smoothscale(self.surface, (self.width, self.height), small)
         target.blit(small, (self.left, self.top))
+
+
+def _stroke_runs(points, half):
+    """The pieces of an open polyline that a band `2 * half` wide can follow without folding,
+    and the points that get a disc (the two ends and the cuts between pieces).
+
+    A piece is a list of (x, y, ux, uy): a vertex and the unit direction the band is square to
+    there: along the segment at a piece's ends, halfway between the two segments' directions
+    inside it. A vertex is a cut where the turn between its two segments (in radians, about)
+    times `half` exceeds FOLD times the shorter segment. Repeated points are skipped.
+    """
+    kept = points[:1]
+    for x, y in points[1:]:
+        if abs(x - kept[-1][0]) + abs(y - kept[-1][1]) > 1e-6:
+            kept.append((x, y))
+    if len(kept) < 2:
+        return [], kept
+    segments = []  # (ux, uy, length) from each kept point to the next
+    for (x0, y0), (x1, y1) in zip(kept, kept[1:]):
+        length = hypot(x1 - x0, y1 - y0)
+        segments.append(((x1 - x0) / length, (y1 - y0) / length, length))
+    x, y = kept[0]
+    piece = [(x, y, segments[0][0], segments[0][1])]
+    runs, joints = [piece], [kept[0]]
+    for (x, y), (ax, ay, a_length), (bx, by, b_length) in zip(kept[1:], segments, segments[1:]):
+        mx, my = ax + bx, ay + by
+        middle = hypot(mx, my)
+        if half * hypot(bx - ax, by - ay) > FOLD * min(a_length, b_length) or middle < 1e-9:
+            piece.append((x, y, ax, ay))
+            piece = [(x, y, bx, by)]
+            runs.append(piece)
+            joints.append((x, y))
+        else:
+            piece.append((x, y, mx / middle, my / middle))
+    x, y = kept[-1]
+    piece.append((x, y, segments[-1][0], segments[-1][1]))
+    joints.append(kept[-1])
+    return runs, joints
 
 
 _pool = {}
 POOL_STEP = 64
-"""Cached surfaces grow in steps of this many pixels, so a moving box rarely reallocates."""
+"""Pooled surfaces grow in steps of this many pixels, so a moving box rarely reallocates; one
+that is two steps too big in either direction is replaced by a smaller one."""
 
 
-def _pooled(slot, size, clear=(0, 0, 0, 0)):
-    """A cleared SRCALPHA surface of exactly `size`: a subsurface of the slot's cached surface.
+def _pooled(slot, size, fill=CLEAR):
+    """A SRCALPHA surface of exactly `size` (a subsurface of the slot's pooled surface), filled
+    with `fill` (None: left as it is).
 
-    The whole cached surface is cleared (a full fill is a memset; filling just the sub-rectangle
-    is many times slower).
+    The whole pooled surface is filled: a full fill is a memset, filling just the sub-rectangle
+    is many times slower.
     """
     width, height = size
     cached = _pool.get(slot)
-    if cached is None or cached.get_width() < width or cached.get_height() < height:
-        grown = (-(-width // POOL_STEP) * POOL_STEP, -(-height // POOL_STEP) * POOL_STEP)
-        if cached is not None:
-            grown = (max(grown[0], cached.get_width()), max(grown[1], cached.get_height()))
-        cached = _pool[slot] = pygame.Surface(grown, pygame.SRCALPHA)
-    cached.fill(clear)
+    if (cached is None or cached.get_width() < width or cached.get_height() < height
+            or cached.get_width() >= width + 2 * POOL_STEP
+            or cached.get_height() >= height + 2 * POOL_STEP):
+        rounded = (-(-width // POOL_STEP) * POOL_STEP, -(-height // POOL_STEP) * POOL_STEP)
+        cached = _pool[slot] = pygame.Surface(rounded, pygame.SRCALPHA)
+    if fill is not None:
+        cached.fill(fill)
     return cached.subsurface((0, 0, width, height))
+
+
+_UNIT = {}
+
+
+def _unit_circle(count):
+    """(cos t, sin t) at `count` even steps round the circle (cached per count)."""
+    table = _UNIT.get(count)
+    if table is None:
+        table = _UNIT[count] = tuple((cos(6.283185307179586 * i / count),
+                                      sin(6.283185307179586 * i / count)) for i in range(count))
+    return table
 
 
 def ellipse_points(center, rx, ry, angle, count=24):
     """Outline of an ellipse with radii rx (along `angle`) and ry, as canvas points."""
     c, s = cos(angle), sin(angle)
-    points = []
-    for i in range(count):
-        t = 6.283185307179586 * i / count
-        x, y = rx * cos(t), ry * sin(t)
-        points.append((center[0] + x * c - y * s, center[1] + x * s + y * c))
-    return points
+    cx, cy = center
+    ax, ay, bx, by = rx * c, rx * s, -ry * s, ry * c  # the two radii as vectors
+    return [(cx + ax * u + bx * v, cy + ay * u + by * v) for u, v in _unit_circle(count)]
 
 
 def arc_points(center, rx, ry, angle, start, stop, count=12):
