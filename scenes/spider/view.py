@@ -2,41 +2,23 @@
 
 Everything is drawn in canvas pixels = world - camera. The view reads the model and never
 changes it. Layers, back to front: sky gradient, stars, meteor, mooring lines, threads (silvery,
-anti-aliased; fresh silk brighter, a new shot drawn flying out), anchors, bugs, spider. The HUD,
-the game-over panel and the overlay are in `view_hud`.
+anti-aliased; fresh silk brighter, a new shot drawn flying out), anchors, bugs, spider. The sky
+is drawn by `view_sky`, the web by `view_web`, the colours are in `view_colors`; the HUD, the
+game-over panel and the overlay are in `view_hud`. This module draws the bugs and the spider.
 """
 
 from math import cos, hypot, pi, sin
 
 import pygame
 
-from scenes.draw import disc, fill_polygon, stroke, vertical_gradient
+from scenes.draw import disc, fill_polygon
 
-from .enemies import DRAG_RADIUS, FRESH_FRAMES
+from .enemies import DRAG_RADIUS
 from .model import HURT_COOLDOWN
-
-SKY_TOP = (6, 8, 26)
-SKY_BOTTOM = (44, 28, 72)
-STAR = (235, 235, 255)
-MOON = (236, 232, 210)
-MOON_SHADE = (214, 208, 186)
-THREAD = (176, 186, 210)
-THREAD_FRESH = (236, 242, 255)
-STRAND = (130, 136, 160)
-MOORING = (120, 128, 156)
-ANCHOR = (210, 214, 230)
-ENEMY = (226, 44, 52)
-CUTTER_JAW = (255, 214, 90)
-CORPSE = (150, 122, 164)
-CORPSE_DARK = (86, 66, 100)
-SPIDER = (86, 204, 96)
-SPIDER_DARK = (26, 100, 44)
-VERMILION = (227, 66, 52)
-VERMILION_DARK = (128, 28, 22)
-SHOT_FLIGHT_FRAMES = 8
-"""Frames a new thread takes to fly out to its end on screen."""
-MOORING_LENGTH = 150.0
-"""How far the woven anchors' mooring lines run on past the frame, px."""
+from .view_colors import (CORPSE, CORPSE_DARK, CUTTER_JAW, ENEMY, SKY_BOTTOM, SPIDER, SPIDER_DARK,
+                          THREAD_FRESH, VERMILION, VERMILION_DARK, mix)
+from .view_sky import draw_sky
+from .view_web import draw_web
 
 
 def draw(surface, model):
@@ -51,116 +33,6 @@ def draw(surface, model):
     draw_spider(surface, model, camera)
 
 
-def _mix(c1, c2, t):
-    """The colour `t` of the way from c1 to c2 (t clamped to [0, 1]); called for every star."""
-    t = min(1.0, max(0.0, t))
-    return tuple([round(a + (b - a) * t) for a, b in zip(c1, c2)])
-
-
-# --- sky ------------------------------------------------------------------------------------
-
-def draw_sky(surface, sky, camera):
-    width, height = surface.get_size()
-    surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
-    moon = (width * 0.82 - camera[0] * 0.05, 92 - camera[1] * 0.05)
-    glow = _moon_glow()
-    surface.blit(glow, (moon[0] - glow.get_width() / 2, moon[1] - glow.get_height() / 2))
-    disc(surface, MOON, moon, 24)
-    for dx, dy, r in ((-8, -6, 5), (6, 5, 4), (-3, 10, 3), (9, -9, 2.5)):
-        disc(surface, MOON_SHADE, (moon[0] + dx, moon[1] + dy), r)
-    for x, y, star in sky.star_positions(camera):
-        color = _mix(SKY_TOP, STAR, star.brightness(sky.frame))
-        if star.size == 1:
-            surface.set_at((int(x), int(y)), color)
-        else:
-            disc(surface, color, (x, y), star.size * 0.6)
-    meteor = sky.meteor
-    if meteor is not None:
-        hx, hy = meteor.head()
-        tail = 0.35
-        steps = 10
-        for i in range(steps):
-            p0, p1 = i / steps, (i + 1) / steps
-            x0 = hx - meteor.dx * tail * (1 - p0)
-            y0 = hy - meteor.dy * tail * (1 - p0)
-            x1 = hx - meteor.dx * tail * (1 - p1)
-            y1 = hy - meteor.dy * tail * (1 - p1)
-            fade = p1 * min(1.0, 4.0 * (1.0 - meteor.progress))
-            pygame.draw.aaline(surface, _mix(SKY_BOTTOM, (255, 250, 230), fade), (x0, y0), (x1, y1))
-        disc(surface, (255, 252, 235), (hx, hy), 1.5)
-
-
-_glow = []
-
-
-def _moon_glow():
-    """The moon's halo: three soft rings on one cached transparent surface."""
-    if not _glow:
-        glow = pygame.Surface((120, 120), pygame.SRCALPHA)
-        for radius, alpha in ((60, 14), (44, 22), (34, 40)):
-            layer = pygame.Surface((120, 120), pygame.SRCALPHA)
-            pygame.draw.circle(layer, (*MOON, alpha), (60, 60), radius)
-            glow.blit(layer, (0, 0))
-        _glow.append(glow)
-    return _glow[0]
-
-
-# --- web ------------------------------------------------------------------------------------
-
-def draw_web(surface, model, camera):
-    width, height = surface.get_size()
-    cx, cy = camera
-    web = model.web
-    now = web.frame
-    for knot in web.knots:
-        if knot.pinned and knot.kind == "anchor" and knot.born == 0:
-            _mooring(surface, knot, model, camera)
-    line = pygame.draw.aaline
-    right, bottom = width + 4, height + 4
-    for thread in web.threads:
-        a, b = thread.a, thread.b
-        x0, y0, x1, y1 = a.x - cx, a.y - cy, b.x - cx, b.y - cy
-        if (x0 < -4 and x1 < -4) or (x0 > right and x1 > right) or \
-                (y0 < -4 and y1 < -4) or (y0 > bottom and y1 > bottom):
-            continue
-        age = now - thread.born
-        if thread.kind == "silk" and age < FRESH_FRAMES:
-            if age < SHOT_FLIGHT_FRAMES:
-                p = (age + 1) / SHOT_FLIGHT_FRAMES
-                x1, y1 = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
-            color = _mix(THREAD, THREAD_FRESH, 1.0 - age / FRESH_FRAMES)
-            line(surface, color, (x0, y0), (x1, y1))
-            line(surface, color, (x0 + 0.5, y0 + 0.5), (x1 + 0.5, y1 + 0.5))
-        else:
-            line(surface, STRAND if thread.kind == "strand" else THREAD, (x0, y0), (x1, y1))
-    for knot in web.knots:
-        if knot.pinned:
-            x, y = knot.x - cx, knot.y - cy
-            if -6 < x < width + 6 and -6 < y < height + 6:
-                disc(surface, ANCHOR, (x, y), 2.5 if knot.born == 0 else 3.5)
-
-
-MOORING_FADE = [_mix(SKY_BOTTOM, MOORING, (1.0 - i / 6) * 0.8) for i in range(6)]
-
-
-def _mooring(surface, knot, model, camera):
-    """A fading line from a woven anchor outward: the thread that ties the frame to the world."""
-    from .model import WEB_CENTER
-
-    dx, dy = knot.x - WEB_CENTER[0], knot.y - WEB_CENTER[1]
-    length = hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    x, y = knot.x - camera[0], knot.y - camera[1]
-    width, height = surface.get_size()
-    reach = MOORING_LENGTH
-    if not (-reach < x < width + reach and -reach < y < height + reach):
-        return
-    steps = len(MOORING_FADE)
-    for i, color in enumerate(MOORING_FADE):
-        p0, p1 = reach * i / steps, reach * (i + 1) / steps
-        pygame.draw.aaline(surface, color, (x + ux * p0, y + uy * p0), (x + ux * p1, y + uy * p1))
-
-
 # --- bugs -----------------------------------------------------------------------------------
 
 def draw_enemy(surface, enemy, camera, frame):
@@ -173,11 +45,11 @@ def draw_enemy(surface, enemy, camera, frame):
         if (enemy.timer // 7) % 2 == 0:
             _bug(surface, enemy, (x, y), ENEMY, frame)
         ring = 9 + (enemy.timer % 28) * 0.6
-        pygame.draw.circle(surface, _mix(SKY_BOTTOM, ENEMY, 0.7), (round(x), round(y)), round(ring), 1)
+        pygame.draw.circle(surface, mix(SKY_BOTTOM, ENEMY, 0.7), (round(x), round(y)), round(ring), 1)
     elif enemy.state == "moving":
         _bug(surface, enemy, (x, y), ENEMY, frame)
     elif enemy.state == "caught":
-        color = _mix(ENEMY, (255, 255, 255), enemy.life)
+        color = mix(ENEMY, (255, 255, 255), enemy.life)
         shake = 1.5 * (1.0 - enemy.life)
         jitter = (sin(frame * 1.7) * shake, cos(frame * 2.3) * shake)
         _bug(surface, enemy, (x + jitter[0], y + jitter[1]), color, frame, caught=True)
@@ -215,7 +87,7 @@ def _bug(surface, enemy, center, color, frame, caught=False):
         for side in (-1, 1):
             wx, wy = x - hx * 2 + sx * side * (4 + flap), y - hy * 2 + sy * side * (4 + flap)
             pygame.draw.aaline(surface, wing, (x, y), (wx, wy))
-            disc(surface, _mix(SKY_BOTTOM, wing, 0.45), (wx, wy), 2.5)
+            disc(surface, mix(SKY_BOTTOM, wing, 0.45), (wx, wy), 2.5)
     else:
         kick = (1.0 - enemy.life) * sin(frame * 0.8)
         for side in (-1, 1):
@@ -223,11 +95,11 @@ def _bug(surface, enemy, center, color, frame, caught=False):
                 angle = i * 0.6 + side * kick * 0.5
                 lx = sx * side * cos(angle) + hx * sin(angle)
                 ly = sy * side * cos(angle) + hy * sin(angle)
-                pygame.draw.aaline(surface, _mix(color, (0, 0, 0), 0.5), (x, y),
+                pygame.draw.aaline(surface, mix(color, (0, 0, 0), 0.5), (x, y),
                                    (x + lx * 10, y + ly * 10))
-    disc(surface, _mix(color, (0, 0, 0), 0.45), (x, y), 7)
+    disc(surface, mix(color, (0, 0, 0), 0.45), (x, y), 7)
     disc(surface, color, (x, y), 5.5)
-    disc(surface, _mix(color, (255, 255, 255), 0.5), (x - 1.6, y - 1.8), 1.6)
+    disc(surface, mix(color, (255, 255, 255), 0.5), (x - 1.6, y - 1.8), 1.6)
     if caught:
         for i in range(3):  # silk wrapped around it
             angle = i * 1.05 + 0.3
@@ -248,6 +120,8 @@ LEG_ANGLES = (0.6, 1.15, 1.9, 2.5)
 """Directions of the four legs of a side from the facing, front to back, radians."""
 LEG_REACH = (13.0, 11.0)
 """Lengths of a leg's upper and lower segment, px."""
+LEG_HALF_WIDTH = 1.2
+"""Half the thickness of a leg, px."""
 
 
 def draw_spider(surface, model, camera):
@@ -275,14 +149,14 @@ def draw_spider(surface, model, camera):
             foot_angle = angle + side * spread * (1.0 if not dead else -2.5)
             foot = (knee[0] + cos(foot_angle) * LEG_REACH[1] * curl,
                     knee[1] + sin(foot_angle) * LEG_REACH[1] * curl)
-            stroke(surface, dark, [root, knee, foot], 2.4)
+            _leg(surface, dark, root, knee, foot)
     sx, sy = -fy, fx
     abdomen = [(x - fx * 9 + fx * cos(a) * 9.5 + sx * sin(a) * 7.5,
                 y - fy * 9 + fy * cos(a) * 9.5 + sy * sin(a) * 7.5)
                for a in (k * 2 * pi / 24 for k in range(24))]
     fill_polygon(surface, dark, [(px + 1.0, py + 1.0) for px, py in abdomen])
     fill_polygon(surface, body, abdomen)
-    light = _mix(body, (255, 255, 255), 0.45)
+    light = mix(body, (255, 255, 255), 0.45)
     disc(surface, light, (x - fx * 11 - sx * 2.5, y - fy * 11 - sy * 2.5), 2.6)
     pygame.draw.aaline(surface, dark, (x - fx * 4, y - fy * 4), (x - fx * 15, y - fy * 15))
     disc(surface, dark, (x + fx * 3, y + fy * 3), 6.2)
@@ -290,3 +164,19 @@ def draw_spider(surface, model, camera):
     for side in (-1, 1):
         disc(surface, (16, 40, 20) if not dead else (70, 12, 8),
              (x + fx * 6.0 + sx * side * 2.0, y + fy * 6.0 + sy * side * 2.0), 1.3)
+
+
+def _leg(surface, color, root, knee, foot):
+    """A leg as `scenes.draw.stroke` draws a polyline 2 x LEG_HALF_WIDTH thick (a band per
+    segment, a disc at each joint), less the disc at the root: that one lies under the head,
+    which is drawn over it, so it would never show."""
+    half = LEG_HALF_WIDTH
+    for (x0, y0), (x1, y1) in ((root, knee), (knee, foot)):
+        length = hypot(x1 - x0, y1 - y0)
+        if length < 1e-6:
+            continue
+        nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
+        fill_polygon(surface, color, [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny),
+                                      (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)])
+    disc(surface, color, knee, half)
+    disc(surface, color, foot, half)

@@ -5,6 +5,9 @@ a short controls line. The game-over panel shows the cause and the score; its �
 widget of the scene. The overlay shows the solver's view: every knot, the pinned anchors, the
 thread the spider rides and its t, and the aim ray from the spider to the pointer with the
 thread it would stick to (or the anchor it would pin, or why it would fail). Reads the model only.
+
+Pieces that stay the same over many frames (the gauges, the ↺ icon, the game-over veil) are drawn
+once onto small cached sprites (bounded caches) and blitted from there.
 """
 
 from math import cos, pi, sin
@@ -37,20 +40,10 @@ def draw_hud(surface, model):
     box = pygame.Rect(10, 10, 262, 66)
     _panel(surface, box)
     draw_text(surface, "HP", (22, 19), 20, shadow=False)
-    low = model.hp <= 3
-    for i in range(HP_MAX):
-        color = (HP_LOW if low else HP_ON) if i < model.hp else HP_OFF
-        pygame.draw.rect(surface, color, (54 + i * 15, 20, 11, 12), border_radius=3)
     draw_text(surface, "silk", (22, 46), 20, shadow=False)
-    bar = pygame.Rect(60, 48, 140, 12)
-    pygame.draw.rect(surface, HP_OFF, bar, border_radius=4)
-    fill = bar.copy()
-    fill.width = round(bar.width * model.silk / SILK_MAX)
     full_shot = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
-    ready = model.silk >= full_shot
-    pygame.draw.rect(surface, SILK_BAR if ready else (150, 156, 180), fill, border_radius=4)
-    mark = bar.x + round(bar.width * full_shot / SILK_MAX)
-    pygame.draw.line(surface, (40, 44, 70), (mark, bar.y), (mark, bar.bottom - 1), 2)
+    fill = round(GAUGE_BAR.width * model.silk / SILK_MAX)
+    surface.blit(_gauges(model.hp, fill, model.silk >= full_shot), GAUGES_AT)
     draw_text(surface, f"{model.score}", (box.right - 14, box.y + 8), 40, (255, 226, 120),
               anchor="topright", shadow=False)
     draw_text(surface, "score", (box.right - 14, box.bottom - 22), 18, (200, 190, 150),
@@ -60,6 +53,41 @@ def draw_hud(surface, model):
     if not model.game_over:
         _hints(surface, model)
     _feedback(surface, model)
+
+
+GAUGES_AT = (54, 20)
+"""Canvas position of the gauges' sprite: the first HP pip's corner."""
+GAUGE_BAR = pygame.Rect(6, 28, 140, 12)
+"""The silk bar inside the gauges' sprite (canvas x 60, y 48)."""
+_gauge_sprites = {}
+GAUGE_SPRITES = 64
+"""Gauge sprites kept; emptied when full (silk refills by a pixel every few frames)."""
+
+
+def _gauges(hp, fill, ready):
+    """HP pips and the silk bar (`fill` px of it full, the full-shot mark on it) on one
+    transparent sprite, drawn once per state. Nothing on it is anti-aliased, so blitting it
+    gives the very pixels drawing them on the canvas would."""
+    key = (hp, fill, ready)
+    sprite = _gauge_sprites.get(key)
+    if sprite is None:
+        if len(_gauge_sprites) >= GAUGE_SPRITES:
+            _gauge_sprites.clear()
+        sprite = pygame.Surface((GAUGE_BAR.right, GAUGE_BAR.bottom), pygame.SRCALPHA)
+        low = hp <= 3
+        for i in range(HP_MAX):
+            color = (HP_LOW if low else HP_ON) if i < hp else HP_OFF
+            pygame.draw.rect(sprite, color, (i * 15, 0, 11, 12), border_radius=3)
+        bar = GAUGE_BAR
+        pygame.draw.rect(sprite, HP_OFF, bar, border_radius=4)
+        full = bar.copy()
+        full.width = fill
+        pygame.draw.rect(sprite, SILK_BAR if ready else (150, 156, 180), full, border_radius=4)
+        full_shot = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
+        mark = bar.x + round(bar.width * full_shot / SILK_MAX)
+        pygame.draw.line(sprite, (40, 44, 70), (mark, bar.y), (mark, bar.bottom - 1), 2)
+        _gauge_sprites[key] = sprite
+    return sprite
 
 
 HINT_FRAMES = 60 * 7
@@ -108,10 +136,7 @@ def _feedback(surface, model):
 
 def draw_game_over(surface, model):
     """The panel shown once the game is over (the scene adds the ↺ button below the text)."""
-    width, height = surface.get_size()
-    shade = pygame.Surface((width, height), pygame.SRCALPHA)
-    shade.fill((4, 4, 16, 70))
-    surface.blit(shade, (0, 0))
+    surface.blit(_shade(surface.get_size()), (0, 0))
     box = game_over_rect(surface.get_size())
     _panel(surface, box, 16, (20, 18, 40, 230))
     draw_text(surface, "GAME OVER", (box.centerx, box.y + 36), 52, (240, 96, 78), anchor="center")
@@ -127,6 +152,19 @@ def draw_game_over(surface, model):
               (190, 194, 220), anchor="center")
 
 
+_shades = {}
+
+
+def _shade(size):
+    """The translucent veil over the world behind the game-over panel (one kept, per size)."""
+    shade = _shades.get(size)
+    if shade is None:
+        _shades.clear()
+        shade = _shades[size] = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((4, 4, 16, 70))
+    return shade
+
+
 def game_over_rect(size):
     width, height = size
     return pygame.Rect(width // 2 - 200, height // 2 - 130, 400, 250)
@@ -137,8 +175,30 @@ def play_again_rect(size):
     return pygame.Rect(box.centerx - 90, box.bottom - 70, 180, 50)
 
 
+_icons = {}
+ICON_MARGIN = 8
+"""Room around the icon's rect on its sprite, px (the arrowhead may poke out a little)."""
+
+
 def draw_restart_icon(surface, rect, color=(236, 236, 244)):
-    """↺ drawn as an open circle with an arrowhead (fonts may lack the glyph)."""
+    """↺ drawn as an open circle with an arrowhead (fonts may lack the glyph).
+
+    Painted once per size and colour on a transparent sprite, then blitted: the icon has no
+    anti-aliased edge, so the sprite gives the same pixels as drawing it in place.
+    """
+    rect = pygame.Rect(rect)
+    key = (rect.size, tuple(color))
+    sprite = _icons.get(key)
+    if sprite is None:
+        if len(_icons) >= 8:
+            _icons.clear()
+        sprite = _icons[key] = pygame.Surface((rect.width + 2 * ICON_MARGIN,
+                                                rect.height + 2 * ICON_MARGIN), pygame.SRCALPHA)
+        _paint_restart_icon(sprite, rect.move(ICON_MARGIN - rect.x, ICON_MARGIN - rect.y), color)
+    surface.blit(sprite, (rect.x - ICON_MARGIN, rect.y - ICON_MARGIN))
+
+
+def _paint_restart_icon(surface, rect, color):
     cx, cy = rect.center
     radius = min(rect.width, rect.height) * 0.26
     start, end = -0.5 * pi + 0.45, 1.5 * pi - 0.2
