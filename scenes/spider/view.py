@@ -122,6 +122,8 @@ LEG_REACH = (13.0, 11.0)
 """Lengths of a leg's upper and lower segment, px."""
 LEG_HALF_WIDTH = 1.2
 """Half the thickness of a leg, px."""
+ABDOMEN_RIM = [(cos(k * 2 * pi / 24), sin(k * 2 * pi / 24)) for k in range(24)]
+"""The abdomen's outline as 24 points of the unit circle (stretched to an ellipse when drawn)."""
 
 
 def draw_spider(surface, model, camera):
@@ -151,9 +153,8 @@ def draw_spider(surface, model, camera):
                     knee[1] + sin(foot_angle) * LEG_REACH[1] * curl)
             _leg(surface, dark, root, knee, foot)
     sx, sy = -fy, fx
-    abdomen = [(x - fx * 9 + fx * cos(a) * 9.5 + sx * sin(a) * 7.5,
-                y - fy * 9 + fy * cos(a) * 9.5 + sy * sin(a) * 7.5)
-               for a in (k * 2 * pi / 24 for k in range(24))]
+    abdomen = [(x - fx * 9 + fx * c * 9.5 + sx * s * 7.5, y - fy * 9 + fy * c * 9.5 + sy * s * 7.5)
+               for c, s in ABDOMEN_RIM]
     fill_polygon(surface, dark, [(px + 1.0, py + 1.0) for px, py in abdomen])
     fill_polygon(surface, body, abdomen)
     light = mix(body, (255, 255, 255), 0.45)

@@ -89,7 +89,7 @@ def _draw_moorings(surface, anchors, cx, cy):
 
 
 def _meets(x0, y0, x1, y1, left, top, right, bottom):
-    """True when the box of the segment (x0, y0)-(x1, y1) overlaps the box left..right, top..bottom."""
+    """True when the box of segment (x0, y0)-(x1, y1) overlaps the box left..right x top..bottom."""
     return ((x0 > left or x1 > left) and (x0 < right or x1 < right)
             and (y0 > top or y1 > top) and (y0 < bottom or y1 < bottom))
 
