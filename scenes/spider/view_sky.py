@@ -38,7 +38,7 @@ def draw_sky(surface, sky, camera):
 
 _backdrops = {}
 """At most one painted backdrop, keyed by the canvas (size, pixel layout) and the moon's pixels:
-(surface, its pixel bytes when a plain copy of them can replace a blit, else None)."""
+(None, its pixel bytes) when a plain copy of them can replace a blit, else (surface, None)."""
 
 
 def _copy_backdrop(surface, moon):
@@ -67,8 +67,8 @@ def _moon_pixels(moon):
 
 
 def _backdrop(surface, moon):
-    """(backdrop, pixel bytes or None) for `surface`: gradient, glow and moon in its pixel
-    format, painted once per canvas and moon pixels."""
+    """The backdrop for `surface` as (None, pixel bytes) or (surface, None) (see `_backdrops`):
+    gradient, glow and moon in its pixel format, painted once per canvas and moon pixels."""
     glow, centres = _moon_pixels(moon)
     size = surface.get_size()
     key = (size, surface.get_bitsize(), surface.get_masks(), surface.get_pitch(), glow, centres)
@@ -81,9 +81,11 @@ def _backdrop(surface, moon):
         disc(backdrop, MOON, centres[0], MOON_RADIUS)
         for centre, (_, _, radius) in zip(centres[1:], MOON_CRATERS):
             disc(backdrop, MOON_SHADE, centre, radius)
-        plain = surface.get_parent() is None and backdrop.get_pitch() == surface.get_pitch()
-        pixels = bytes(backdrop.get_buffer().raw) if plain else None
-        entry = _backdrops[key] = (backdrop, pixels)
+        if surface.get_parent() is None and backdrop.get_pitch() == surface.get_pitch():
+            entry = (None, bytes(backdrop.get_buffer().raw))  # the bytes are all a frame needs
+        else:
+            entry = (backdrop, None)
+        _backdrops[key] = entry
     return entry
 
 
