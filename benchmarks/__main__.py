@@ -62,7 +62,8 @@ def scenes_section(results, frames):
             for name, r in results.items()]
     return (f"## 3. Scenes at their defaults, native CPython {platform.python_version()}\n\n"
             f"{frames} frames from a fresh start (after a 30-frame warm-up of another instance), "
-            "ms per frame.\n\n"
+            "ms per frame; each scene runs three times, taking turns, and the round with the "
+            "lowest step+draw median is shown.\n\n"
             + table(("scene", "step median", "step p95", "draw median", "draw p95",
                      "step+draw median", "step+draw p95", f"step+draw <= {FRAME_TARGET_NATIVE_MS:g}"),
                     rows))

@@ -98,32 +98,46 @@ def scaling(edge_counts=EDGE_COUNTS, budget_seconds=0.4):
 
 # --- 3. scenes, native ----------------------------------------------------------------------
 
-def scene_frames(frames=600, warmup=30):
-    """Per scene at its defaults: model step and view draw, ms per frame (median, p95)."""
-    results = {}
-    for name, scene_class, surface in offscreen_scenes():
-        scene = scene_class(seed=0)
-        for _ in range(warmup):
-            scene.step()
-            scene.draw(surface)
-        scene = scene_class(seed=0)
-        steps, draws = [], []
-        for _ in range(frames):
-            started = clock()
-            scene.step()
-            stepped = clock()
-            scene.draw(surface)
-            drawn = clock()
-            steps.append(1000 * (stepped - started))
-            draws.append(1000 * (drawn - stepped))
-        totals = [s + d for s, d in zip(steps, draws)]
-        results[name] = {
-            "step_median": statistics.median(steps), "step_p95": percentile(steps, 0.95),
-            "step_mean": statistics.fmean(steps),
-            "draw_median": statistics.median(draws), "draw_p95": percentile(draws, 0.95),
-            "draw_mean": statistics.fmean(draws),
-            "total_median": statistics.median(totals), "total_p95": percentile(totals, 0.95)}
-    return results
+def scene_frames(frames=600, warmup=30, rounds=3):
+    """Per scene at its defaults: model step and view draw, ms per frame (median, p95).
+
+    Each scene runs `rounds` times from a fresh start, the scenes taking turns; the round with
+    the lowest step + draw median is kept. On a shared machine a neighbour only ever adds time
+    (the same scene measured 1.6 and 2.7 ms a draw in two runs a minute apart), so the best
+    round is the closest to what the code costs.
+    """
+    best = {}
+    scenes = list(offscreen_scenes())
+    for _ in range(rounds):
+        for name, scene_class, surface in scenes:
+            result = _one_scene_run(scene_class, surface, frames, warmup)
+            if name not in best or result["total_median"] < best[name]["total_median"]:
+                best[name] = result
+    return best
+
+
+def _one_scene_run(scene_class, surface, frames, warmup):
+    scene = scene_class(seed=0)
+    for _ in range(warmup):
+        scene.step()
+        scene.draw(surface)
+    scene = scene_class(seed=0)
+    steps, draws = [], []
+    for _ in range(frames):
+        started = clock()
+        scene.step()
+        stepped = clock()
+        scene.draw(surface)
+        drawn = clock()
+        steps.append(1000 * (stepped - started))
+        draws.append(1000 * (drawn - stepped))
+    totals = [s + d for s, d in zip(steps, draws)]
+    return {
+        "step_median": statistics.median(steps), "step_p95": percentile(steps, 0.95),
+        "step_mean": statistics.fmean(steps),
+        "draw_median": statistics.median(draws), "draw_p95": percentile(draws, 0.95),
+        "draw_mean": statistics.fmean(draws),
+        "total_median": statistics.median(totals), "total_p95": percentile(totals, 0.95)}
 
 
 # --- 6. allocations -------------------------------------------------------------------------
