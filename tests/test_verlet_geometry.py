@@ -121,6 +121,16 @@ def test_catmull_rom_open_starts_and_ends_on_the_polyline_ends():
     assert curve[0] == leg[0] and curve[4] == leg[1] and curve[-1] == leg[2]
 
 
+def test_catmull_rom_midpoints_follow_the_uniform_spline_formula():
+    # halfway between p1 and p2 a uniform Catmull-Rom spline is (-p0 + 9 p1 + 9 p2 - p3) / 16
+    ring = [(0.0, 0.0), (40.0, -8.0), (52.0, 30.0), (6.0, 44.0), (-20.0, 18.0)]
+    curve = catmull_rom_closed(ring, 4)
+    for i in range(len(ring)):
+        p0, p1, p2, p3 = (ring[(i + k) % len(ring)] for k in (-1, 0, 1, 2))
+        expected = [(-a + 9 * b + 9 * c - d) / 16 for a, b, c, d in zip(p0, p1, p2, p3)]
+        assert curve[4 * i + 2] == pytest.approx(expected, abs=1e-12)
+
+
 def test_catmull_rom_of_coincident_points_stays_finite():
     curve = catmull_rom_closed([(3.0, 3.0)] * 16)
     assert all(isfinite(v) for point in curve for v in point)

@@ -141,15 +141,34 @@ def ray_segment_hit(origin, direction, a, b):
     return distance, u, angle
 
 
-def _catmull_rom(p0, p1, p2, p3, t):
-    """Uniform Catmull-Rom point between p1 (t=0) and p2 (t=1)."""
-    t2 = t * t
-    t3 = t2 * t
-    return tuple(
-        0.5 * (2.0 * b + (c - a) * t + (2.0 * a - 5.0 * b + 4.0 * c - d) * t2
-               + (3.0 * b - a - 3.0 * c + d) * t3)
-        for a, b, c, d in zip(p0, p1, p2, p3)
-    )
+_blend_weights = {}
+
+
+def _catmull_rom_weights(samples):
+    """The uniform Catmull-Rom weights (w0, w1, w2, w3) of p0..p3 at t = 0, 1/samples, ...
+
+    Worked out once per sample count: a curve point is then four products per coordinate.
+    """
+    weights = _blend_weights.get(samples)
+    if weights is None:
+        weights = []
+        for step in range(samples):
+            t = step / samples
+            t2, t3 = t * t, t * t * t
+            weights.append((0.5 * (-t + 2.0 * t2 - t3), 0.5 * (2.0 - 5.0 * t2 + 3.0 * t3),
+                            0.5 * (t + 4.0 * t2 - 3.0 * t3), 0.5 * (t3 - t2)))
+        weights = _blend_weights[samples] = tuple(weights)
+    return weights
+
+
+def _catmull_rom_segment(curve, weights, p0, p1, p2, p3):
+    """Append the points of the segment from p1 (t=0) toward p2 to `curve`."""
+    ax, ay = p0
+    bx, by = p1
+    cx, cy = p2
+    dx, dy = p3
+    for w0, w1, w2, w3 in weights:
+        curve.append((w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy))
 
 
 def catmull_rom_closed(points, samples_per_segment=8):
@@ -161,12 +180,11 @@ def catmull_rom_closed(points, samples_per_segment=8):
     count = len(points)
     if count < 3:
         return [tuple(p) for p in points]
+    weights = _catmull_rom_weights(samples_per_segment)
     curve = []
     for i in range(count):
-        p0, p1 = points[i - 1], points[i]
-        p2, p3 = points[(i + 1) % count], points[(i + 2) % count]
-        for step in range(samples_per_segment):
-            curve.append(_catmull_rom(p0, p1, p2, p3, step / samples_per_segment))
+        _catmull_rom_segment(curve, weights, points[i - 1], points[i], points[(i + 1) % count],
+                             points[(i + 2) % count])
     return curve
 
 
@@ -179,11 +197,11 @@ def catmull_rom_open(points, samples_per_segment=8):
     count = len(points)
     if count < 2:
         return [tuple(p) for p in points]
+    weights = _catmull_rom_weights(samples_per_segment)
     padded = [points[0], *points, points[-1]]
     curve = []
     for i in range(1, count):
-        p0, p1, p2, p3 = padded[i - 1], padded[i], padded[i + 1], padded[i + 2]
-        for step in range(samples_per_segment):
-            curve.append(_catmull_rom(p0, p1, p2, p3, step / samples_per_segment))
+        _catmull_rom_segment(curve, weights, padded[i - 1], padded[i], padded[i + 1],
+                             padded[i + 2])
     curve.append(tuple(points[-1]))
     return curve

@@ -15,9 +15,9 @@ import pygame
 
 from scenes.draw import vertical_gradient
 from scenes.widgets import draw_text
-from verlet.geometry import signed_area
+from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
-from .view_curves import closed_curve, offset, open_curve, vertex_normals
+from .view_curves import offset, vertex_normals
 from .view_face import draw_face, face_frame
 from .view_paint import SUPERSAMPLE, Layer, ellipse_points
 
@@ -64,7 +64,7 @@ CREDIT_TEXT = (150, 120, 100)
 
 def silhouette(model):
     """The smooth closed outline through every ring point (T14), canvas points."""
-    return closed_curve(model.body.positions(), CURVE_SAMPLES)
+    return catmull_rom_closed(model.body.positions(), CURVE_SAMPLES)
 
 
 def draw(surface, model):
@@ -173,9 +173,9 @@ def draw_character(surface, model):
     layer = Layer(*character_box(ring, legs))
     scale = SUPERSAMPLE
     for points in legs:  # T15: before the body, so the root caps hide under it
-        curve = open_curve(layer.map_all(points), LEG_SAMPLES)
+        curve = catmull_rom_open(layer.map_all(points), LEG_SAMPLES)
         layer.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)))
-    outline = closed_curve(layer.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
+    outline = catmull_rom_closed(layer.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
     normals = vertex_normals(outline, _orientation(ring))
     layer.polygon_px(OUTLINE, offset(outline, normals, OUTLINE_WIDTH * scale))
     shaded = layer.blank("shaded", SHADE)  # T16: shade colour inside the silhouette ...

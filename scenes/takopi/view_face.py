@@ -9,7 +9,8 @@ normally, closed eyes with tear streaks while pressed. The mouth is the same in 
 
 from math import cos, hypot, sin
 
-from .view_curves import open_curve
+from verlet.geometry import catmull_rom_open
+
 from .view_paint import arc_points, ellipse_points
 
 INK = (58, 34, 48)
@@ -107,7 +108,7 @@ def _crying_eye(layer, frame, eye, side):
     top = frame.at(side * EYE_SPREAD, EYE_HEIGHT + 0.03)
     end = frame.at(side * (EYE_SPREAD + 0.02), EYE_HEIGHT + 0.03 + TEAR_LENGTH)
     wobble = frame.at(side * (EYE_SPREAD - 0.03), EYE_HEIGHT + 0.03 + TEAR_LENGTH * 0.5)
-    streak = open_curve([top, wobble, end], 6)
+    streak = catmull_rom_open([top, wobble, end], 6)
     width = 0.1 * unit
     layer.strokes(streak, ((TEAR_EDGE, width + 3.0), (TEAR, width)))
     lid = arc_points(eye, 0.08 * unit, 0.05 * unit, frame.tilt, 3.3, 6.12)
