@@ -2,7 +2,7 @@
 
 The gradient, the moon and its glow only change when the moon moves by a whole pixel (it drifts
 with a twentieth of the camera), so they are painted once onto a backdrop that each frame copies
-onto the canvas (as plain bytes: see `_copy_backdrop`); the backdrop is repainted when the
+onto the canvas (as a plain memory copy: see `_copy_backdrop`); the backdrop is repainted when the
 canvas size or the moon's pixels change. The stars twinkle every frame and are drawn over it:
 colours from a precomputed ramp, the bigger stars as small ready-made sprites.
 """
@@ -38,22 +38,22 @@ def draw_sky(surface, sky, camera):
 
 _backdrops = {}
 """At most one painted backdrop, keyed by the canvas (size, pixel layout) and the moon's pixels:
-(None, its pixel bytes) when a plain copy of them can replace a blit, else (surface, None)."""
+(surface, whether a plain memory copy of its pixels can replace a blit)."""
 
 
 def _copy_backdrop(surface, moon):
-    """Put the backdrop on `surface`, as a plain copy of its bytes when the layouts match.
+    """Put the backdrop on `surface`, as a plain copy of its memory when the layouts match.
 
     Why not a blit: SDL copies (and fills) a canvas-sized surface with non-temporal stores,
     which leave the canvas out of the CPU cache, and the tens of thousands of single-pixel
     reads and writes of the anti-aliased threads drawn next then take about 1.5 times as long
     (measured on the web at frame 300). An ordinary copy of the bytes keeps the canvas cached.
     """
-    backdrop, pixels = _backdrop(surface, moon)
-    if pixels is None:
-        surface.blit(backdrop, (0, 0))
+    backdrop, copyable = _backdrop(surface, moon)
+    if copyable:  # the buffers (and their locks) go with the statement
+        memoryview(surface.get_buffer())[:] = memoryview(backdrop.get_buffer())
     else:
-        surface.get_buffer().write(pixels)  # the buffer (and its lock) goes with the statement
+        surface.blit(backdrop, (0, 0))
 
 
 def _moon_pixels(moon):
@@ -67,7 +67,7 @@ def _moon_pixels(moon):
 
 
 def _backdrop(surface, moon):
-    """The backdrop for `surface` as (None, pixel bytes) or (surface, None) (see `_backdrops`):
+    """The backdrop for `surface` as (surface, copyable) (see `_backdrops`):
     gradient, glow and moon in its pixel format, painted once per canvas and moon pixels."""
     glow, centres = _moon_pixels(moon)
     size = surface.get_size()
@@ -81,10 +81,8 @@ def _backdrop(surface, moon):
         disc(backdrop, MOON, centres[0], MOON_RADIUS)
         for centre, (_, _, radius) in zip(centres[1:], MOON_CRATERS):
             disc(backdrop, MOON_SHADE, centre, radius)
-        if surface.get_parent() is None and backdrop.get_pitch() == surface.get_pitch():
-            entry = (None, bytes(backdrop.get_buffer().raw))  # the bytes are all a frame needs
-        else:
-            entry = (backdrop, None)
+        copyable = surface.get_parent() is None and backdrop.get_pitch() == surface.get_pitch()
+        entry = (backdrop, copyable)
         _backdrops[key] = entry
     return entry
 
