@@ -33,8 +33,11 @@ def disc(surface, color, center, radius):
     pygame.gfxdraw.aacircle(surface, x, y, r, color)
 
 
-def stroke(surface, color, points, width):
-    """A polyline `width` px thick with round caps and round joins, anti-aliased."""
+def stroke(surface, color, points, width, start_cap=True):
+    """A polyline `width` px thick with round caps and round joins, anti-aliased.
+
+    `start_cap=False` leaves out the round cap at the first point (for a stroke whose start
+    something drawn later covers anyway)."""
     half = width / 2.0
     if half < 1.0:
         if len(points) >= 2:
@@ -47,7 +50,7 @@ def stroke(surface, color, points, width):
         nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
         fill_polygon(surface, color, [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny),
                                       (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)])
-    for point in points:
+    for point in points if start_cap else points[1:]:
         disc(surface, color, point, half)
 
 

@@ -11,7 +11,7 @@ from math import cos, hypot, pi, sin
 
 import pygame
 
-from scenes.draw import disc, fill_polygon
+from scenes.draw import disc, fill_polygon, stroke
 
 from .enemies import DRAG_RADIUS
 from .model import HURT_COOLDOWN
@@ -168,16 +168,6 @@ def draw_spider(surface, model, camera):
 
 
 def _leg(surface, color, root, knee, foot):
-    """A leg as `scenes.draw.stroke` draws a polyline 2 x LEG_HALF_WIDTH thick (a band per
-    segment, a disc at each joint), less the disc at the root: that one lies under the head,
-    which is drawn over it, so it would never show."""
-    half = LEG_HALF_WIDTH
-    for (x0, y0), (x1, y1) in ((root, knee), (knee, foot)):
-        length = hypot(x1 - x0, y1 - y0)
-        if length < 1e-6:
-            continue
-        nx, ny = -(y1 - y0) / length * half, (x1 - x0) / length * half
-        fill_polygon(surface, color, [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny),
-                                      (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)])
-    disc(surface, color, knee, half)
-    disc(surface, color, foot, half)
+    """A leg as a stroke 2 x LEG_HALF_WIDTH thick, without the cap at its root: that one lies
+    under the head, which is drawn over it, so it would never show."""
+    stroke(surface, color, (root, knee, foot), 2 * LEG_HALF_WIDTH, start_cap=False)
