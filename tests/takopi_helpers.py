@@ -91,3 +91,34 @@ def release(model):
 
 def body_floor(model):
     return model.ground - STANCE
+
+
+def press_sequence(model, rng, hold=40):
+    """One random press-and-drag on or near the body, as a reader would do it: down somewhere
+    within 1.6 body radii of its centre (inside the body or outside it), a drag of up to 80 px
+    over `hold` frames, release."""
+    cx, cy = model.body.center()
+    radius = mean_radius(model.body.positions())
+    angle = rng.uniform(0.0, 2.0 * pi)
+    reach = rng.uniform(0.0, 1.6) * radius
+    x, y = cx + reach * cos(angle), min(cy + reach * sin(angle), body_floor(model))
+    dx, dy = rng.uniform(-80.0, 80.0), rng.uniform(-40.0, 40.0)
+    model.input("down", (x, y))
+    for i in range(1, hold + 1):
+        model.input("move", (x + dx * i / hold, y + dy * i / hold))
+        model.step()
+    release(model)
+
+
+def drift_and_tilt(model, frames, every=10):
+    """Run `frames` untouched frames; the largest move of the body's centre (px) and the largest
+    tilt (degrees, measured from upright) seen on every `every`-th frame."""
+    x0, y0 = model.body.center()
+    drift = tilt = 0.0
+    for frame in range(1, frames + 1):
+        model.step()
+        if frame % every == 0 or frame == frames:
+            x, y = model.body.center()
+            drift = max(drift, hypot(x - x0, y - y0))
+            tilt = max(tilt, abs(model.body.tilt()))
+    return drift, tilt * 180.0 / pi

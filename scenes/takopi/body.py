@@ -13,11 +13,24 @@ its tilt (T13), the body's centre, area and perimeter.
 from math import atan2, cos, hypot, pi, sin
 
 from verlet import Area, Box, Distance, World, move_now, rotate_rigidly
-from verlet.geometry import EPSILON, centroid, perimeter
+from verlet.geometry import EPSILON, centroid, perimeter, ray_segment_hit
 
 RING_POINTS = 16
 """Points on the ring (T1)."""
 CROWN = 0
+BOTTOM = RING_POINTS // 2
+"""Index of the point at the bottom when the body is upright: the one it stands on."""
+STANCE_PAIRS = 3
+"""Mirrored pairs either side of the bottom point that the stance keeps level (the lower part)."""
+STANCE_SHARE = 0.03
+"""Share of each pair's height difference the stance takes back per frame when upright, moving
+positions only (the least that holds the stiffest and puffiest settings upright): like any force it gives the pair velocity, so it answers a roll that is already under
+way, which a turn of position and previous (T13) cannot."""
+STANCE_BAND = pi / RING_POINTS
+"""Tilt within which the stance acts, radians: half a ring step, the roll that puts the body on
+the flat between two points (the pose a 16-point ring would otherwise roll to)."""
+STANCE_TOUCH = 0.5
+"""The body stands while its bottom point is within this many px of its floor."""
 """Index of the point at the top when the body is at rest: the ring starts there (T9, T13)."""
 
 
@@ -125,6 +138,7 @@ class Body:
         walls and floor, so a point can never be left inside the circle or outside the canvas.
         """
         self.world.integrate()
+        self._stand_level()
         self.world.solve(after_iteration=self._hard_projections)
         self.walls.apply_friction()
 
@@ -132,6 +146,34 @@ class Body:
         if self.push is not None:
             self.push.project(self.points, self.center())
         self.walls.project(move_now)
+
+    def _stand_level(self):
+        """The stance: while the body stands upright on its floor, its lower part is held level.
+
+        A 16-point ring on a flat floor is not round: rolled half a ring step it rests on the
+        flat between two points instead of on one point. Where the body's weight flattens three
+        points under it (the article's settings) upright is the stable pose; stiffer, lighter
+        or puffier, it stands on one point (or on three with the next two hovering just above
+        the floor) and the pose half a step over is lower, so the upright body tips over. The
+        upright correction (T13) turns position and previous together, so it takes back angle
+        but never the rolling that the tipping has started: it lifts the body back each frame
+        and the body rolls on, walking to a wall. Takopi stands on its legs, not on a point:
+        within half a step of upright and while its bottom point touches the floor, each
+        mirrored pair of its lower points is pulled level by a share of their height
+        difference per frame (STANCE_SHARE upright, fading to none at the band's edge, so a
+        body righting itself does not get a kick there). An upright body is level already, so
+        its rest is untouched.
+        """
+        floor = self.walls.bottom
+        tilt = abs(self.tilt())
+        if self.points[BOTTOM].y < floor - STANCE_TOUCH or tilt > STANCE_BAND:
+            return
+        share = STANCE_SHARE * (1.0 - tilt / STANCE_BAND)  # fades out at the band's edge
+        for k in range(1, STANCE_PAIRS + 1):
+            left, right = self.points[BOTTOM + k], self.points[BOTTOM - k]
+            half = (right.y - left.y) * 0.5 * share
+            left.y += half
+            right.y -= half
 
     def turn(self, angle, extra=()):
         """Rotate the ring (and `extra` particles) rigidly about the ring's centre (T13)."""
@@ -153,6 +195,41 @@ class Body:
 
     def tilt(self):
         return crown_tilt(self.positions())
+
+    def mean_radius(self):
+        """Mean distance of the ring points from the body's centre, px."""
+        cx, cy = self.center()
+        total = 0.0
+        for p in self.points:
+            total += hypot(p.x - cx, p.y - cy)
+        return total / len(self.points)
+
+    def contains(self, point):
+        """True when `point` lies inside the ring (even-odd rule on the 16-point polygon)."""
+        x, y = point
+        inside = False
+        previous = self.points[-1]
+        for p in self.points:
+            if (p.y > y) != (previous.y > y):
+                crossing = previous.x + (y - previous.y) * (p.x - previous.x) / (p.y - previous.y)
+                if x < crossing:
+                    inside = not inside
+            previous = p
+        return inside
+
+    def depth_along(self, point, direction):
+        """How far `point` (inside the ring) lies from the ring's edge along `direction`, px.
+
+        The nearest crossing of the ray with the ring's 16 sides; 0 if the ray meets none.
+        """
+        nearest = None
+        previous = self.points[-1]
+        for p in self.points:
+            hit = ray_segment_hit(point, direction, previous.position, p.position)
+            if hit is not None and (nearest is None or hit[0] < nearest):
+                nearest = hit[0]
+            previous = p
+        return 0.0 if nearest is None else nearest
 
     def point_at(self, u):
         """The ring position at fractional index `u`: between point floor(u) and the next (T11)."""

@@ -7,11 +7,15 @@ tilt, position and previous together, so it stands up again without bouncing (T1
 
 Input, in the model protocol of `scenes.simulation`: "down"/"move"/"up" press, drag and release
 the push circle (T7); "key_down" "space" or "return" is one press-and-release from above (T8), a
-scripted finger that comes down onto the crown and lifts again. The drawing learns one thing
+scripted finger that comes down onto the crown and lifts again. A press that starts outside the
+body is the circle centred on the pointer, as in the article. The circle is larger than the body,
+so a press that starts on the body would swell it into the circle: there the circle comes in
+through the surface instead, from outside along the line from the body's centre through the
+pointer, with its rim at the pointer, and keeps that side while dragged (T7). The drawing learns one thing
 from here about the face: whether Takopi is being pressed (T9).
 """
 
-from math import cos, pi, sin
+from math import cos, hypot, pi, sin
 
 from scenes.params import Param, ParamTable
 
@@ -20,13 +24,21 @@ from .legs import Leg, default_shapes
 
 HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space pokes it"
 PARAMS = ParamTable(
-    Param("iterations", 10, 1, 40, "spacing + area passes per frame (T5): more is stiffer",
+    # T5: the iteration count is the body's stiffness.
+    Param("iterations", 10, 1, 40, "spacing + area passes per frame: more is stiffer",
           integer=True),
-    Param("area_ratio", 1.5, 0.5, 3.0, "target area / initial circle's area (T4): how hard it puffs"),
-    Param("damping", 0.99, 0.9, 1.0, "velocity kept per frame (T2): lower calms it sooner"),
+    # T4: the target area, deliberately out of reach at 1.5. Below 1 it is within reach: the
+    # ring stops being taut and slumps into a slack bag whose crown line no longer measures
+    # a turn of the body, so the upright correction (T13) could only drive it round like a
+    # tank track. The slider starts at 1, the built circle's own area.
+    Param("area_ratio", 1.5, 1.0, 3.0, "target area / initial circle's area: how hard it puffs"),
+    # T2: the body damping of the Verlet step.
+    Param("damping", 0.99, 0.9, 1.0, "velocity kept per frame: lower calms it sooner"),
     Param("gravity", 0.3, 0.0, 1.2, "downward acceleration, px per frame squared"),
-    Param("push_radius", 100, 20, 220, "radius of the press circle, px (T7)"),
-    Param("upright_rate", 0.04, 0.0, 0.2, "share of the tilt undone each frame (T13)"),
+    # T7: the article's 100 px press.
+    Param("push_radius", 100, 20, 220, "radius of the press circle, px"),
+    # T13: the article's 4 %.
+    Param("upright_rate", 0.04, 0.0, 0.2, "share of the tilt undone each frame"),
 )
 
 INITIAL_RADIUS = 70.0
@@ -64,6 +76,12 @@ POKE_DEPTH = 0.35
 """How deep the finger presses, as a share of the body's height when the poke starts."""
 POKE_CLEARANCE = 20.0
 """How far above the crown the finger's circle starts and ends, px."""
+PRESS_IN = 8
+"""Frames a press that starts on the body takes to come in: the circle's rim travels from the
+body's surface to the pointer, as a finger presses in, instead of appearing deep inside."""
+CENTRE_PRESS = 0.2
+"""A press on the body closer to its centre than this share of its mean radius comes from above
+(like the poke, T8): so near the centre the side it would come from is only noise."""
 
 
 class Poke:
@@ -127,6 +145,12 @@ class TakopiModel:
         self.legs = [Leg(shape, self.body.point_at(shape.ring_index), self.down_angle)
                      for shape in LEG_SHAPES]
         self.pointer = None
+        self.press_in = (0.0, PRESS_IN)
+        """(surface depth of the pointer along press_side at press-down, frames come in so far)."""
+        self.press_side = (0.0, 0.0)
+        """Unit vector from the pointer to the push circle's centre: (0, 0) for a press that
+        started outside the body (the circle centred on the pointer), else the outward side
+        the finger came in from (T7)."""
         self.poke = None
         self.pressed = False
 
@@ -149,12 +173,35 @@ class TakopiModel:
         if kind == "down":
             self.poke = None
             self.pointer = (float(value[0]), float(value[1]))
+            self.press_side = self.side_for_press(self.pointer)
+            depth = 0.0
+            if self.press_side != (0.0, 0.0):
+                depth = self.body.depth_along(self.pointer, self.press_side)
+            self.press_in = (depth, 0)
         elif kind == "move" and self.pointer is not None:
             self.pointer = (float(value[0]), float(value[1]))
         elif kind == "up":
             self.pointer = None
+            self.press_side = (0.0, 0.0)
         elif kind == "key_down" and value in ("space", "return"):
             self.start_poke()
+
+    def side_for_press(self, pointer):
+        """Where the push circle sits for a press starting at `pointer` (T7), as a unit vector
+        from the pointer to the circle's centre.
+
+        Outside the body: (0, 0), the circle centred on the pointer. On the body: outward along
+        the line from the body's centre through the pointer, so the circle's rim is at the
+        pointer and the finger has come in through the surface; straight up near the centre.
+        """
+        if not self.body.contains(pointer):
+            return (0.0, 0.0)
+        cx, cy = self.body.center()
+        dx, dy = pointer[0] - cx, pointer[1] - cy
+        distance = hypot(dx, dy)
+        if distance <= CENTRE_PRESS * self.body.mean_radius():
+            return (0.0, -1.0)
+        return (dx / distance, dy / distance)
 
     def start_poke(self):
         """One press-and-release from above (T8), unless a press is already going on."""
@@ -179,8 +226,17 @@ class TakopiModel:
 
     def _update_push(self):
         radius = self.values["push_radius"]
-        center = self.pointer
-        if center is None and self.poke is not None:
+        center = None
+        if self.pointer is not None:
+            side_x, side_y = self.press_side
+            depth, frames = self.press_in
+            if frames < PRESS_IN:  # still coming in: the rim between the surface and the pointer
+                self.press_in = (depth, frames + 1)
+                reach = radius + depth * (1.0 - _ease((frames + 1) / PRESS_IN))
+            else:
+                reach = radius
+            center = (self.pointer[0] + side_x * reach, self.pointer[1] + side_y * reach)
+        elif self.poke is not None:
             center = self.poke.center(radius)
             self.poke.advance()
             if center is None:

@@ -134,7 +134,12 @@ def _stamp(cache, key, paint):
 
 
 def draw_push(surface, model):
-    """The press circle (T7), faint: where the pointer or the poking finger pushes."""
+    """The press circle (T7), faint, and a dot where the finger is.
+
+    The finger is the pointer; a press that started on the body has its circle beside the
+    pointer (rim at the pointer), so the dot sits on the rim there. The poke's finger (T8) is
+    the circle's centre, as the circle of a press that started outside the body.
+    """
     circle = model.push_circle()
     if circle is None:
         return
@@ -142,6 +147,10 @@ def draw_push(surface, model):
     layer = _stamp(_pushes, radius, _paint_push)
     size = layer.get_width()
     surface.blit(layer, (round(x) - size // 2, round(y) - size // 2))
+    finger_x, finger_y = (x, y) if model.pointer is None else model.pointer
+    dot = _stamp(_pushes, "finger", _paint_finger)
+    half = dot.get_width() // 2
+    surface.blit(dot, (round(finger_x) - half, round(finger_y) - half))
 
 
 def _paint_push(radius):
@@ -150,8 +159,13 @@ def _paint_push(radius):
     middle = (size // 2, size // 2)
     pygame.draw.circle(layer, (255, 255, 255, 70), middle, round(radius))
     pygame.draw.circle(layer, (255, 255, 255, 170), middle, round(radius), 2)
-    pygame.draw.circle(layer, (120, 110, 150, 150), middle, 6)
     return layer
+
+
+def _paint_finger(_key):
+    dot = pygame.Surface((14, 14), pygame.SRCALPHA)
+    pygame.draw.circle(dot, (120, 110, 150, 150), (7, 7), 6)
+    return dot
 
 
 def _orientation(ring):
