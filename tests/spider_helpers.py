@@ -263,3 +263,40 @@ def across(thread, offset=30.0):
     length = hypot(dx, dy)
     nx, ny = -dy / length, dx / length
     return (mx + nx * offset, my + ny * offset), (mx, my)
+
+
+def long_game(seed, frames, rescue_delay=60, roam=True):
+    """A roaming bot (late rescues, like a person) plays `frames` frames through a Simulation,
+    restarting after each game over; returns what the long-game checks of issue 13 look at.
+
+    outside      frames the spider's centre was not inside the view
+    closest_edge the smallest distance of the spider's centre inside the view's edge, px
+    spawns       bugs spawned in each whole minute of play (a game over's frames included)
+    below        frames the spider spent below the world's floor
+    games        games played
+    """
+    from scenes.simulation import Simulation
+
+    sim = Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
+    bot = Bot(None, send=sim.input, model_of=lambda: sim.model, rescue_delay=rescue_delay,
+              roam_seed=seed if roam else None)
+    stats = {"outside": 0, "closest_edge": float("inf"), "spawns": [0] * (frames // 3600),
+             "below": 0, "games": 1, "frames": frames}
+    for frame in range(frames):
+        model = sim.model
+        if model.game_over and model.frame and bot.cooldown == 0:
+            bot.send("key_down", "r")
+            stats["games"] += 1
+        bot.act()
+        model = sim.model
+        spawned = model.director.spawned
+        sim.step()
+        if frame // 3600 < len(stats["spawns"]):
+            stats["spawns"][frame // 3600] += model.director.spawned - spawned
+        x = model.spider.x - model.camera[0]
+        y = model.spider.y - model.camera[1]
+        edge = min(x, y, SIZE[0] - x, SIZE[1] - y)
+        stats["closest_edge"] = min(stats["closest_edge"], edge)
+        stats["outside"] += edge < 0
+        stats["below"] += model.spider.y > WORLD[1]
+    return stats

@@ -83,6 +83,7 @@ class Director:
 
     def __init__(self):
         self.countdown = FIRST_SPAWN
+        self.spawned = 0  # bugs placed so far this game
 
     def step(self, frame, swarm, web, spider, view_rect, rng):
         """Maybe spawn a bug; returns it or None."""
@@ -101,6 +102,7 @@ class Director:
             self.countdown = RETRY_FRAMES
             return None
         self.countdown = spawn_interval(p) * rng.uniform(0.8, 1.2)
+        self.spawned += 1
         return swarm.add(Enemy(kind, place[0], place[1], flight_speed(p), blink_frames(p)))
 
 
