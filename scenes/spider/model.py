@@ -32,8 +32,8 @@ PARAMS = ParamTable(
     # The sliders of S12: stiffness and gravity drive the web's physics (S1), catch_force the
     # catch (S5), relax_force the straightening of a corpse's thread (S13). Defaults and ranges
     # are chosen so each slider shows at the others' defaults (issue 13): gravity from 0 to its
-    # top lowers the web's free knots ~25 px on average after 5 s at stiffness 4, and stiffness
-    # 1 against 40 differs by ~20 px at gravity 0.3, while the web at the defaults still hangs
+    # top lowers the web's free knots ~24 px on average after 5 s at stiffness 4, and stiffness
+    # 1 against 40 differs by ~19 px at gravity 0.3, while the web at the defaults still hangs
     # as a taut orb (its hub ~4 px below where it was spun).
     Param("stiffness", 4, 1, 40, "web stiffness: distance-constraint passes per frame; "
           "more passes, tauter silk", integer=True),
@@ -67,8 +67,9 @@ SHOT_COST_PER_PX = 0.06
 """A shot costs SHOT_COST plus this much per px of thread (a full-length shot about 25)."""
 SILK_TENSION = 0.97
 """A new thread is spun this much shorter than the gap it spans, so it pulls taut."""
-SPIDER_WEIGHT = 2.0
-"""The spider pulls on its thread like this many times a knot's gravity."""
+SPIDER_WEIGHT = 0.8
+"""The spider pulls on its thread like this many times a knot's gravity (at the default gravity,
+0.24 px per frame squared: what it pulled before the sliders were retuned)."""
 SETTLE_FRAMES = 120
 """Frames the new web hangs under gravity and the spider's weight before play starts, so a
 game opens on a web at rest rather than one still dropping into its sag (about 2 s of physics,
