@@ -4,13 +4,14 @@ The bot plays through the model's public input only (keys and pointer events in 
 exactly what the scene would send), looking at the observable state to decide, like a person
 watching the screen: it backs away from struggling bugs, steps behind a thread when a bug has a
 clear line to it, crawls to corpses to collect them, patches the web with silk, and shoots to
-hang on when it falls. It is deterministic (no randomness of its own).
+hang on when it falls. It is deterministic: its only randomness (where a roaming bot wanders) comes
+from its own seeded generator.
 """
 
 import random
 from math import atan2, cos, hypot, pi, sin
 
-from scenes.spider.model import PARAMS, SpiderModel
+from scenes.spider.model import PARAMS, WORLD, SpiderModel
 from scenes.spider.web import Web
 
 SIZE = (960, 540)
@@ -61,13 +62,21 @@ class Bot:
     `send(kind, value)` delivers input (default: straight to the model); with `pointer_only`
     it never touches a key: it crawls by holding the pointer and shoots by tapping, as on a
     phone. `log` collects every input as an EVENTS.json entry for frame `frame`.
+
+    Two habits make it play more like a person who explores (the long games of issue 13):
+    `rescue_delay` frames of a fall pass before it shoots to hang on (a person needs about a
+    second to react), and `roam_seed` makes it wander, when nothing needs doing, to a new place
+    of the world every ROAM_FRAMES instead of going back to the hub.
     """
 
     DANGER = 100.0  # stay this far from struggling bugs
     WATCH = 260.0  # react to flying bugs this close
     WIDGETS = (820, 0, 960, 64)  # canvas corner with the restart and slider buttons
+    ROAM_FRAMES = 480  # a roaming bot picks a new place to visit this often
+    HUB = (900.0, 540.0)
 
-    def __init__(self, model, send=None, pointer_only=False, model_of=None):
+    def __init__(self, model, send=None, pointer_only=False, model_of=None, rescue_delay=0,
+                 roam_seed=None):
         self.model_of = model_of or (lambda: model)
         self.send_input = send or (lambda kind, value: self.model.input(kind, value))
         self.pointer_only = pointer_only
@@ -76,6 +85,11 @@ class Bot:
         self.cooldown = 0
         self.frame = 0
         self.log = []
+        self.rescue_delay = rescue_delay
+        self.falling_for = 0
+        self.roam = None if roam_seed is None else random.Random(f"roam:{roam_seed}")
+        self.home = self.HUB
+        self.next_roam = 0
 
     @property
     def model(self):
@@ -162,9 +176,11 @@ class Bot:
         sx, sy = spider.position
         if spider.state == "falling":
             self._stop()
-            if self.cooldown == 0:
+            self.falling_for += 1
+            if self.cooldown == 0 and self.falling_for > self.rescue_delay:
                 self._shoot_up(sx, sy)
             return
+        self.falling_for = 0
         threats = [e for e in model.swarm.enemies if e.state == "caught"
                    and hypot(e.position[0] - sx, e.position[1] - sy) < self.DANGER]
         if threats:
@@ -182,7 +198,14 @@ class Bot:
             target = min(corpses, key=lambda e: hypot(e.position[0] - sx, e.position[1] - sy))
             self._hold(target.position)
             return
-        hub = (900.0, 540.0)
+        if self.roam is not None:
+            if self.frame >= self.next_roam:
+                self.next_roam = self.frame + self.ROAM_FRAMES
+                self.home = (self.roam.uniform(0.0, WORLD[0]), self.roam.uniform(0.0, WORLD[1]))
+            self._set_keys(())
+            self._hold(self.home)  # crawl toward the web point nearest the place
+            return
+        hub = self.HUB
         if hypot(hub[0] - sx, hub[1] - sy) > 140:
             self._go(hub[0] - sx, hub[1] - sy)
         else:
@@ -240,3 +263,40 @@ def across(thread, offset=30.0):
     length = hypot(dx, dy)
     nx, ny = -dy / length, dx / length
     return (mx + nx * offset, my + ny * offset), (mx, my)
+
+
+def long_game(seed, frames, rescue_delay=60, roam=True):
+    """A roaming bot (late rescues, like a person) plays `frames` frames through a Simulation,
+    restarting after each game over; returns what the long-game checks of issue 13 look at.
+
+    outside      frames the spider's centre was not inside the view
+    closest_edge the smallest distance of the spider's centre inside the view's edge, px
+    spawns       bugs spawned in each whole minute of play (a game over's frames included)
+    below        frames the spider spent below the world's floor
+    games        games played
+    """
+    from scenes.simulation import Simulation
+
+    sim = Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
+    bot = Bot(None, send=sim.input, model_of=lambda: sim.model, rescue_delay=rescue_delay,
+              roam_seed=seed if roam else None)
+    stats = {"outside": 0, "closest_edge": float("inf"), "spawns": [0] * (frames // 3600),
+             "below": 0, "games": 1, "frames": frames}
+    for frame in range(frames):
+        model = sim.model
+        if model.game_over and model.frame and bot.cooldown == 0:
+            bot.send("key_down", "r")
+            stats["games"] += 1
+        bot.act()
+        model = sim.model
+        spawned = model.director.spawned
+        sim.step()
+        if frame // 3600 < len(stats["spawns"]):
+            stats["spawns"][frame // 3600] += model.director.spawned - spawned
+        x = model.spider.x - model.camera[0]
+        y = model.spider.y - model.camera[1]
+        edge = min(x, y, SIZE[0] - x, SIZE[1] - y)
+        stats["closest_edge"] = min(stats["closest_edge"], edge)
+        stats["outside"] += edge < 0
+        stats["below"] += model.spider.y > WORLD[1]
+    return stats

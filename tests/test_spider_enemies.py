@@ -196,7 +196,9 @@ def test_s9_cutters_sever_old_threads_but_fresh_silk_catches_them():
     threads_before = len(model.web.threads)
     for _ in range(60):
         model.step()
-    assert target not in model.web.threads and model.counts["cuts"] >= 1
+        if model.counts["cuts"]:
+            break  # the first cut (flying on, it may meet the next ring)
+    assert target not in model.web.threads and model.counts["cuts"] == 1
     strands = [t for t in model.web.threads if t.kind == "strand"]
     assert len(strands) == 2 and len(model.web.threads) == threads_before + 1
     assert cutter.state == "moving" and cutter.cuts >= 1

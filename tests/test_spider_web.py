@@ -4,6 +4,7 @@ from math import hypot
 
 import pytest
 
+from scenes.spider.model import PARAMS
 from scenes.spider.web import LOOSE_FALL, SNAP, Web
 from scenes.spider.weave import SPOKES, TURNS
 from verlet.geometry import distance_to_segment
@@ -186,7 +187,8 @@ def test_s1_without_input_anchors_stay_and_threads_keep_their_length():
     assert [k.position for k in model.web.knots if k.pinned] == anchors
     stretch = [abs(t.length() / t.rest - 1.0) for t in model.web.threads]
     assert max(stretch) < 0.03
-    assert model.web.stiffness == 10 and model.web.world.solver == "gauss-seidel"
+    assert model.web.stiffness == PARAMS.lookup("stiffness").default
+    assert model.web.world.solver == "gauss-seidel"
 
 
 @pytest.mark.parametrize("gravity", [0.06, 0.3])

@@ -3,14 +3,17 @@
 The pressure grows with play time, from 0 at the start to 1 after RAMP_FRAMES (three minutes)
 and on to MAX_PRESSURE: bugs come more often, more at once, faster, blink for a shorter time, and
 cutters join after CUTTER_FROM. A new bug appears near the spider, inside the view, in open air
-away from threads, where the player can see it blink before it moves. Some spawns are "aimed":
+away from threads, where the player can see it blink before it moves. Places are chosen around
+the spider and inside the view the camera shows (never from the world's rectangle), so no corner
+of the world, nor the air below it, is out of the ramp's reach; in a thicket of silk with no open
+air near, the most open place found will do. Some spawns are "aimed":
 chosen so nothing lies between the bug and the spider, and the player must act (move behind a
 thread, or spin one). Every random choice uses the model's generator. Pure Python.
 """
 
 from math import cos, hypot, pi, sin
 
-from .enemies import BITE_RADIUS, Enemy
+from .enemies import BITE_RADIUS, RADIUS, Enemy
 
 RAMP_FRAMES = 3 * 60 * 60
 """Frames until the pressure reaches 1 (three minutes of play)."""
@@ -24,6 +27,8 @@ SPAWN_NEAR, SPAWN_FAR = 130.0, 270.0
 """Distance from the spider at which a bug may appear, px."""
 SPAWN_CLEARANCE = 16.0
 """A bug appears at least this far from every thread, px."""
+CROWDED_CLEARANCE = RADIUS + 4.0
+"""... or, when no place that open was found, at least this far (it must not touch one), px."""
 VIEW_MARGIN = 40.0
 """... and at least this far inside the view."""
 CANDIDATES = 16
@@ -78,6 +83,7 @@ class Director:
 
     def __init__(self):
         self.countdown = FIRST_SPAWN
+        self.spawned = 0  # bugs placed so far this game
 
     def step(self, frame, swarm, web, spider, view_rect, rng):
         """Maybe spawn a bug; returns it or None."""
@@ -96,6 +102,7 @@ class Director:
             self.countdown = RETRY_FRAMES
             return None
         self.countdown = spawn_interval(p) * rng.uniform(0.8, 1.2)
+        self.spawned += 1
         return swarm.add(Enemy(kind, place[0], place[1], flight_speed(p), blink_frames(p)))
 
 
@@ -110,9 +117,14 @@ def clear_line(web, start, target):
 
 
 def choose_place(web, spider_at, view_rect, rng, aimed):
-    """A spawn point near the spider, in view and in open air; an aimed one if asked and found."""
+    """A spawn point near the spider, in view and in open air; an aimed one if asked and found.
+
+    With no place in open air, the most open place tried (at least CROWDED_CLEARANCE from every
+    thread), or None.
+    """
     left, top, right, bottom = view_rect
     fallback = None
+    crowded = None  # (clearance, place): the most open of the places that were not clear
     for _ in range(CANDIDATES):
         angle = rng.uniform(0.0, 2.0 * pi)
         distance = rng.uniform(SPAWN_NEAR, SPAWN_FAR)
@@ -122,9 +134,15 @@ def choose_place(web, spider_at, view_rect, rng, aimed):
                 and top + VIEW_MARGIN <= y <= bottom - VIEW_MARGIN):
             continue
         if not web.clear_of_threads((x, y), SPAWN_CLEARANCE):
+            nearest = web.nearest((x, y), SPAWN_CLEARANCE)
+            gap = SPAWN_CLEARANCE if nearest is None else nearest[2]
+            if gap >= CROWDED_CLEARANCE and (crowded is None or gap > crowded[0]):
+                crowded = (gap, (x, y))
             continue
         if not aimed or clear_line(web, (x, y), spider_at):
             return (x, y)
         if fallback is None:
             fallback = (x, y)
+    if fallback is None and crowded is not None:
+        return crowded[1]
     return fallback

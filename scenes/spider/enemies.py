@@ -130,7 +130,12 @@ class Swarm:
         return [e.knot for e in self.enemies if e.knot is not None]
 
     def step(self, web, spider, rng):
-        """One frame for every bug; returns a dict of events: caught, cuts, damage."""
+        """One frame for every bug; returns a dict of events: caught, cuts, bites, damage.
+
+        `damage` is the one hurt the spider would take this frame: the worst single bite or
+        drag, never their sum (S6: however many bugs reach it at once, the spider is hurt once,
+        and then not again until its cooldown is over, `model.hurt`).
+        """
         events = {"caught": 0, "cuts": 0, "damage": 0, "bites": 0}
         target = spider.position if spider.riding else None
         self._fresh = [t for t in web.threads
@@ -180,7 +185,7 @@ class Swarm:
             return
         if target is not None and enemy.retreat == 0 and \
                 hypot(end[0] - target[0], end[1] - target[1]) < BITE_RADIUS:
-            events["damage"] += BITE_DAMAGE
+            events["damage"] = max(events["damage"], BITE_DAMAGE)
             events["bites"] += 1
             enemy.hx, enemy.hy = -enemy.hx, -enemy.hy
             enemy.retreat = RETREAT_FRAMES
@@ -248,7 +253,7 @@ class Swarm:
         if distance > DRAG_RADIUS or distance < 1e-9:
             return
         if distance < HURT_RADIUS:
-            events["damage"] += DRAG_DAMAGE
+            events["damage"] = max(events["damage"], DRAG_DAMAGE)
             return
         step = min(DRAG_SPEED, distance)
         knot.move_to(knot.x + dx / distance * step, knot.y + dy / distance * step)

@@ -15,7 +15,9 @@ from math import hypot
 import random
 
 from scenes.params import Param, ParamTable
+from verlet.geometry import closest_point_on_segment
 
+from .camera import camera_target, follow
 from .controls import Controls
 from .director import Director, pressure
 from .enemies import COLLECT_RADIUS, Swarm
@@ -27,13 +29,20 @@ from .web import Web
 
 HELP = "the Verlet spider-web game: ride the web, shoot silk, trap the bugs"
 PARAMS = ParamTable(
-    Param("stiffness", 10, 1, 40, "web stiffness: distance-constraint passes per frame (S1)",
-          integer=True),
-    Param("gravity", 0.06, 0.0, 0.5, "downward pull on the web, px per frame squared (S1)"),
+    # The sliders of S12: stiffness and gravity drive the web's physics (S1), catch_force the
+    # catch (S5), relax_force the straightening of a corpse's thread (S13). Defaults and ranges
+    # are chosen so each slider shows at the others' defaults (issue 13): gravity from 0 to its
+    # top lowers the web's free knots ~24 px on average after 5 s at stiffness 4, and stiffness
+    # 1 against 40 differs by ~19 px at gravity 0.3, while the web at the defaults still hangs
+    # as a taut orb (its hub ~4 px below where it was spun).
+    Param("stiffness", 4, 1, 40, "web stiffness: distance-constraint passes per frame; "
+          "more passes, tauter silk", integer=True),
+    Param("gravity", 0.3, 0.0, 1.5, "downward pull on the web, px per frame squared: "
+          "more and the web sags"),
     Param("catch_force", 0.5, 0.0, 2.0,
-          "how hard a caught bug pulls its thread along its flight, px per frame squared (S5)"),
+          "how hard a caught bug pulls its thread along its flight, px per frame squared"),
     Param("relax_force", 0.05, 0.0, 0.5,
-          "share of the way a corpse's knot moves to its neighbours' midpoint each frame (S13)"),
+          "share of the way a corpse's knot moves to its neighbours' midpoint each frame"),
 )
 
 WORLD = (1800.0, 1100.0)
@@ -58,12 +67,13 @@ SHOT_COST_PER_PX = 0.06
 """A shot costs SHOT_COST plus this much per px of thread (a full-length shot about 25)."""
 SILK_TENSION = 0.97
 """A new thread is spun this much shorter than the gap it spans, so it pulls taut."""
-SPIDER_WEIGHT = 4.0
-"""The spider pulls on its thread like this many times a knot's gravity."""
-CAMERA_EASE = 0.12
-"""Share of the gap to its target the camera closes each frame."""
-DEAD_VIEW_Y = 0.8
-"""Once dead, the camera shows the spider this far down the view, below the game-over panel."""
+SPIDER_WEIGHT = 0.8
+"""The spider pulls on its thread like this many times a knot's gravity (at the default gravity,
+0.24 px per frame squared: what it pulled before the sliders were retuned)."""
+SETTLE_FRAMES = 120
+"""Frames the new web hangs under gravity and the spider's weight before play starts, so a
+game opens on a web at rest rather than one still dropping into its sag (about 2 s of physics,
+a few tens of ms of work)."""
 REPLAN_FRAMES = 12
 """A held crawl re-plans its way at most this often when the web changes."""
 REPLAN_SHIFT = 10.0
@@ -89,6 +99,11 @@ class SpiderModel:
         start = rows[0][1].threads[0]  # a spiral thread near the hub
         self.spider = Spider(start, 0.5)
         self.web.riders.append(self.spider)
+        for _ in range(SETTLE_FRAMES):
+            self._load_web()
+            self.web.step()
+        self.spider.sync()
+        self.spider.vx = self.spider.vy = 0.0
         self.swarm = Swarm(values["catch_force"], values["relax_force"])
         self.director = Director()
         self.sky = Sky(self.size, random.Random(rng.getrandbits(64)))
@@ -206,6 +221,12 @@ class SpiderModel:
                 plan_route(self.web, spider, goal)
                 self._route_version, self._route_frame = self.web.version, self.frame
                 self._route_goal = goal
+            if spider.goal is not None and spider.goal[0] is spider.thread:
+                # On the goal's thread: aim at its point nearest the finger now, as the thread
+                # sways and sags under the spider's own weight.
+                thread = spider.thread
+                spider.goal = (thread, closest_point_on_segment(goal, thread.a.position,
+                                                                thread.b.position)[1])
             follow_route(spider)  # a broken way stops it until the next plan
         after = spider.thread.point(spider.t)
         spider.face(after[0] - before[0], after[1] - before[1])
@@ -352,17 +373,9 @@ class SpiderModel:
         mark_busy(self.web, busy)
         return busy
 
-    # --- camera ------------------------------------------------------------------------------
+    # --- camera (see `camera`: it never loses the spider) ------------------------------------
     def _camera_target(self):
-        width, height = self.size
-        x = min(max(self.spider.x - width / 2.0, 0.0), WORLD[0] - width)
-        state = self.spider.state
-        y = self.spider.y - height * (DEAD_VIEW_Y if state == "dead" else 0.5)
-        if state == "riding":  # a fall may leave the world below, a dead spider is shown
-            y = min(max(y, 0.0), WORLD[1] - height)  # below the game-over panel
-        return (x, y)
+        return camera_target(self.spider.position, self.spider.state, self.size, WORLD)
 
     def _follow_camera(self):
-        tx, ty = self._camera_target()
-        cx, cy = self.camera
-        self.camera = (cx + (tx - cx) * CAMERA_EASE, cy + (ty - cy) * CAMERA_EASE)
+        self.camera = follow(self.camera, self._camera_target(), self.spider.position, self.size)

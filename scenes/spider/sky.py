@@ -12,8 +12,10 @@ STARS = 170
 """Stars on the sky plane."""
 PARALLAX = 0.25
 """How far the sky scrolls for one pixel of camera movement."""
-METEOR_GAP = (360, 900)
-"""Frames between meteors: every 6 to 15 s."""
+METEOR_GAP = (20 * 60, 45 * 60)
+"""Frames from one meteor's start to the next's: very occasionally, 20 to 45 s apart."""
+FIRST_METEOR = (8 * 60, 20 * 60)
+"""Frames before the first meteor of a game: a reader who stays a while sees one."""
 METEOR_FRAMES = 48
 """How long a meteor takes to cross, frames."""
 METEOR_LENGTH = (260.0, 460.0)
@@ -60,17 +62,21 @@ class Sky:
                            rng.choice((1, 1, 1, 1, 2, 2, 3)), rng.uniform(0, 2 * pi),
                            rng.uniform(0.02, 0.08)) for _ in range(STARS)]
         self.meteor = None
-        self.until_meteor = rng.randint(120, METEOR_GAP[1])
+        self.until_meteor = rng.randint(*FIRST_METEOR)
         self.frame = 0
         self.meteors_seen = 0
 
     def step(self):
+        """One frame: twinkle on, move the meteor, start the next one when its time comes.
+
+        `until_meteor` counts down through a meteor's flight too, so METEOR_GAP is the time
+        from one meteor's start to the next's.
+        """
         self.frame += 1
         if self.meteor is not None:
             self.meteor.age += 1
             if self.meteor.age >= METEOR_FRAMES:
                 self.meteor = None
-            return
         self.until_meteor -= 1
         if self.until_meteor <= 0:
             self.meteor = self._new_meteor()

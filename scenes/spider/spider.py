@@ -325,9 +325,12 @@ def plan_shot(web, spider, target, bounds=None):
     """The shot a click at world point `target` would make (S3).
 
     It sticks to the first thread the ray meets, passing through threads flatter than PASS_ANGLE,
-    the spider's own and pieces that no longer hang on an anchor; with nothing in reach it ends at SHOT_RANGE (shortened to stay inside
-    `bounds` = (left, top, right, bottom) when given). It fails only when aimed within FAIL_ANGLE
-    of the thread the spider rides.
+    the spider's own and pieces that no longer hang on an anchor; with nothing in reach it pins a
+    new anchor at SHOT_RANGE. Given `bounds` = (left, top, right, bottom), the world, that anchor
+    always lies inside it: a shot from inside ends at the world's edge if that comes first, and
+    one from outside (a spider fallen below the world) must reach back into it within range
+    ("nothing in reach" otherwise). Aimed at a riding spider's own thread (within FAIL_ANGLE),
+    it fails: the only failure a spider inside the world meets, bar a wall at point blank.
     """
     origin = spider.position
     dx, dy = target[0] - origin[0], target[1] - origin[1]
@@ -349,14 +352,27 @@ def plan_shot(web, spider, target, bounds=None):
     if loose:  # falling debris is no hold: a shot passes through it
         own = list(own)
         own.extend(t for k in loose for t in k.threads)
-    reach = SHOT_RANGE
+    reach, room = SHOT_RANGE, (0.0, SHOT_RANGE)
     if bounds is not None:
-        reach = min(reach, _distance_to_bounds(origin, direction, bounds))
+        room = _span_in_bounds(origin, direction, bounds)
+        if room is not None and room[0] <= 0.0:
+            reach = min(reach, room[1])  # from inside: nothing past the world's edge counts
+        if room is None or room[0] > SHOT_RANGE:
+            room = None  # the ray never gets back into the world within range
     if reach < MIN_SHOT:
         return ShotPlan(False, "no room", origin, direction=direction)
     hit = web.first_hit(origin, direction, reach, PASS_ANGLE, skip=own, min_distance=MIN_SHOT)
     if hit is None:
-        end = (origin[0] + direction[0] * reach, origin[1] + direction[1] * reach)
+        # Nothing to stick to: a new anchor in empty space, always inside the world, as far
+        # along the ray as the range and the world allow.
+        if room is None:
+            return ShotPlan(False, "nothing in reach", origin, direction=direction)
+        far = min(SHOT_RANGE, room[1])
+        if far < MIN_SHOT:
+            return ShotPlan(False, "no room", origin, direction=direction)
+        end = (origin[0] + direction[0] * far, origin[1] + direction[1] * far)
+        if bounds is not None:  # rounding must not leave the anchor a hair outside
+            end = (min(max(end[0], bounds[0]), bounds[2]), min(max(end[1], bounds[1]), bounds[3]))
         return ShotPlan(True, "", origin, end, None, 0.0, direction)
     thread, u, distance = hit
     end = (origin[0] + direction[0] * distance, origin[1] + direction[1] * distance)
@@ -367,15 +383,21 @@ SNAP_AT_KNOT = 5.0
 """The spider counts as standing on a knot this close to it, px (its threads are its own)."""
 
 
-def _distance_to_bounds(origin, direction, bounds):
-    """How far the ray from `origin` runs before leaving the rectangle `bounds` (0 when it
-    starts outside and heads farther out)."""
-    left, top, right, bottom = bounds
-    reach = float("inf")
-    for component, low, high, start in ((direction[0], left, right, origin[0]),
-                                        (direction[1], top, bottom, origin[1])):
-        if component > 1e-9:
-            reach = min(reach, (high - start) / component)
-        elif component < -1e-9:
-            reach = min(reach, (low - start) / component)
-    return max(0.0, reach)
+def _span_in_bounds(origin, direction, bounds):
+    """(enter, leave): the distances along the ray from `origin` between which it is inside the
+    rectangle `bounds` = (left, top, right, bottom); enter is <= 0 when it starts inside. None
+    when the ray never runs inside it."""
+    enter, leave = float("-inf"), float("inf")
+    for component, low, high, start in ((direction[0], bounds[0], bounds[2], origin[0]),
+                                        (direction[1], bounds[1], bounds[3], origin[1])):
+        if abs(component) <= 1e-9:
+            if not low <= start <= high:
+                return None
+            continue
+        near, far = (low - start) / component, (high - start) / component
+        if near > far:
+            near, far = far, near
+        enter, leave = max(enter, near), min(leave, far)
+    if leave < max(enter, 0.0):
+        return None
+    return (enter, leave)
