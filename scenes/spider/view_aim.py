@@ -2,7 +2,8 @@
 
 Hover preview (desktop mouse hovering, no button held): a faint green dashed line from the spider
 to where the silk would land, ending in a small ring on the thread it would stick to or a small
-square where it would pin a new anchor in empty space. Where the click would fail (aimed within
+square where it would pin a new anchor in empty space (the thread it would stick to is lit in a
+dim green). Where the click would fail (aimed within
 ±15° of the spider's own thread, out of silk, no room) the dashes turn red and end in a cross,
 with the reason beside the pointer. Overlay (`o`): the thread the shot would stick to, lit, and
 a line of text saying what would happen. Both read a ShotPlan from `aim.preview`; nothing here
@@ -18,6 +19,8 @@ from scenes.widgets import draw_text
 
 PREVIEW_OK = (112, 204, 132)
 """The hover preview where a shot would stick: a muted green, faint on the night sky."""
+PREVIEW_THREAD = (96, 168, 116)
+"""The thread a shot would stick to, drawn over in a dim green."""
 PREVIEW_FAIL = (236, 92, 88)
 """The hover preview where a shot would fail."""
 DASH = 7.0
@@ -61,8 +64,10 @@ def draw_preview(surface, model, plan, pointer):
     if plan.ok:
         end = (plan.end[0] - cx, plan.end[1] - cy)
         dashed_line(surface, PREVIEW_OK, origin, end)
-        if plan.hit is not None:
-            pygame.draw.circle(surface, PREVIEW_OK, (round(end[0]), round(end[1])), 5, 2)
+        if plan.hit is not None:  # the thread it would stick to, lit faintly, and the spot
+            a, b = plan.hit.a, plan.hit.b
+            pygame.draw.line(surface, PREVIEW_THREAD, (a.x - cx, a.y - cy), (b.x - cx, b.y - cy), 2)
+            pygame.draw.circle(surface, PREVIEW_OK, (round(end[0]), round(end[1])), 6, 2)
         else:
             pygame.draw.rect(surface, PREVIEW_OK, (round(end[0]) - 4, round(end[1]) - 4, 9, 9), 2)
         return
