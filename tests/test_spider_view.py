@@ -13,6 +13,7 @@ from scenes.spider import view, view_hud, view_sky, view_web
 from scenes.spider.enemies import FRESH_FRAMES
 from scenes.spider.model import HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX, WEB_CENTER
 from scenes.spider.spider import SHOT_RANGE
+from scenes.spider.session import Session
 from scenes.spider.view_colors import (MOON, MOON_SHADE, SKY_BOTTOM, SKY_TOP, STAR, STRAND,
                                        THREAD, mix)
 
@@ -248,7 +249,7 @@ def test_the_game_over_veil_covers_canvases_of_any_size():
     for size in ((640, 400), CANVAS, (640, 400)):
         surface = pygame.Surface(size)
         surface.fill((255, 255, 255))
-        view_hud.draw_game_over(surface, model)
+        view_hud.draw_game_over(surface, model, Session())
         corner = surface.get_at((size[0] - 1, size[1] - 1))[:3]
         assert all(abs(c - (255 + (v - 255) * 70 / 255)) <= 2
                    for c, v in zip(corner, (4, 4, 16))), (size, corner)

@@ -1,15 +1,37 @@
-"""The spider scene: the game model, its sliders (S12), the ↺ restart button (S10) and its views.
+"""The spider scene: the game model, its sliders (S12), its buttons and its views.
 
-Pointer events reach the widgets first: the ↺ button (always at the top right, beside the
-slider-panel button), the game-over panel's "play again" button, then the slider panel, and
-only then the model, where a tap shoots and a hold crawls. Restart makes a fresh model with the
-next reproducible generator (`Simulation.restart`), exactly like key `r`.
+Pointer events reach the widgets first: the ↺ button and the "?" button (top right, beside the
+slider-panel button), the game-over panel's "play again" button, then the slider panel, and only
+then the model, where a tap shoots and a hold crawls.
+
+Restarting (S10, issue 13). The ↺ button sits in the play field, where a tap aimed at a bug
+under it would otherwise throw the game away, so mid-game a restart asks once: the first tap
+lights the button and says how to confirm, a second tap (or `R`) within three seconds restarts,
+and a tap into the game in between calls it off. Key `R` follows the same rule (a player who
+hits it by mistake gets the same second chance; pressing it twice restarts). Once the game is
+over, the button, `R`, Enter, Space and "play again" all start a new game at once.
+`request_restart()` is that rule, for any other restart control (a common toolbar).
+
+Around the game (issues 12, 13; `session`): the best score is kept between runs
+(`scenes.storage`; headless runs keep nothing unless VERLET_PLAYGROUND_DATA names a folder), the
+how-to hint stays until the first successful shot and comes back with `H` or "?", and while a
+mouse hovers without a button held, a faint preview shows where a shot would land (red where it
+would fail). A finger does not hover: after touch input there is no preview until the mouse
+moves again.
 """
 
+import pygame
+
+from scenes import storage
 from scenes.base import Scene
 from scenes.widgets import Button, draw_text
 
-from . import model, view, view_hud
+from . import aim, model, view, view_aim, view_hud
+from .session import CONFIRM_FRAMES, Session, valid_best
+
+PLAY_AGAIN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+"""Keys that start a new game once the game is over."""
+TOUCH_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 
 
 class SpiderScene(Scene):
@@ -23,13 +45,123 @@ class SpiderScene(Scene):
     def __init__(self, seed=0, values=None, overlay=False):
         super().__init__(seed, values, overlay)
         toggle_x = self.size[0] - 12 - 40  # where the base panel puts its fold button
-        self.restart_button = Button((toggle_x - 48, 12, 40, 40), "restart", self.restart,
-                                     icon=view_hud.draw_restart_icon)
+        self.restart_button = Button((toggle_x - 48, 12, 40, 40), "restart",
+                                     self.request_restart, icon=view_hud.draw_restart_icon)
+        self.help_button = Button((toggle_x - 96, 12, 40, 40), "help", self.toggle_hint,
+                                  icon=view_hud.draw_help_icon)
         self.play_again = Button(view_hud.play_again_rect(self.size), "\u21ba  play again",
                                  self.restart, icon=self._draw_play_again)
+        self.session = Session(best=valid_best(storage.load(self.name).get("best")),
+                               save=self._keep_best)
+        self.hover = None  # canvas point of a mouse hovering with no button held, else None
 
+    # --- restart, hint, best ------------------------------------------------------------------
     def restart(self):
+        """A new game at once (the next reproducible one, `Simulation.restart`)."""
         self.sim.restart()
+        self.session.new_game()
+
+    def request_restart(self):
+        """A restart control was used: at once when the game is over, else on the second ask."""
+        if self.session.ask_restart(self.model.game_over):
+            self.restart()
+
+    def toggle_hint(self):
+        self.session.toggle_hint()
+
+    def _keep_best(self, best):
+        record = storage.load(self.name)
+        record["best"] = best
+        storage.save(self.name, record)  # a failed write only means it is not kept
+
+    # --- input ----------------------------------------------------------------------------------
+    def handle(self, event):
+        self._follow_hover(event)
+        if event.type == pygame.KEYDOWN and self._key(event.key):
+            return
+        if self.restart_button.handle(event) or self.help_button.handle(event):
+            return
+        if self.model.game_over and self.play_again.handle(event):
+            return
+        before = self.model.press
+        super().handle(event)
+        if self.model.press is not None and self.model.press is not before:
+            self.session.cancel_restart()  # a tap into the game: the restart is called off
+
+    def _key(self, key):
+        """Keys of the scene itself; True when the key was used."""
+        if key == pygame.K_r:
+            self.request_restart()
+            return True
+        if key == pygame.K_h:
+            self.toggle_hint()
+            return True
+        if key in PLAY_AGAIN_KEYS and self.model.game_over:
+            self.restart()
+            return True
+        return False
+
+    def _follow_hover(self, event):
+        """Keep `hover`: where a mouse rests with no button held (never a finger)."""
+        if event.type in TOUCH_EVENTS or getattr(event, "touch", False):
+            self.hover = None
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = None if any(event.buttons) else tuple(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.hover = None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.hover = tuple(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover = None
+
+    def _on_widget(self, point):
+        rects = [self.restart_button.rect, self.help_button.rect]
+        if self.panel is not None:
+            rects.append(self.panel.toggle.rect)
+            if self.panel.open:
+                rects.append(self.panel.body)
+        return any(rect.collidepoint(point) for rect in rects)
+
+    # --- frames -----------------------------------------------------------------------------------
+    def step(self):
+        super().step()
+        self.session.step(self.model)
+
+    def state(self):
+        state = super().state()
+        state["best"] = self.session.best
+        state["restart_asked"] = self.session.confirming
+        return state
+
+    def hover_plan(self):
+        """The ShotPlan the hover preview shows now, or None (no hover, over a widget, over)."""
+        if self.hover is None or self._on_widget(self.hover):
+            return None
+        return aim.preview(self.model, self.model.to_world(self.hover))
+
+    def render(self, surface):
+        """World, overlay (when on), hover preview, HUD, game-over panel, buttons: the overlay
+        lies under the HUD and the panel, never over them."""
+        game = self.model
+        view.draw(surface, game)
+        if self.overlay:
+            view_hud.draw_overlay(surface, game)
+        plan = self.hover_plan()
+        if plan is not None:
+            view_aim.draw_preview(surface, game, plan, self.hover)
+        view_hud.draw_hud(surface, game, self.session)
+        if game.game_over:
+            view_hud.draw_game_over(surface, game, self.session)
+            self.play_again.draw(surface)
+        self.help_button.draw(surface)
+        self.restart_button.draw(surface)
+        if self.session.confirming:
+            view_hud.draw_restart_confirm(surface, self.restart_button.rect,
+                                          self.help_button.rect.x - 8,
+                                          self.session.confirm_left / CONFIRM_FRAMES)
+
+    def render_overlay(self, surface):
+        """Nothing here: `render` draws the overlay itself, beneath the HUD and the panel."""
 
     @staticmethod
     def _draw_play_again(surface, rect):
@@ -39,21 +171,3 @@ class SpiderScene(Scene):
         view_hud.draw_restart_icon(surface, icon)
         draw_text(surface, "play again", (rect.x + 58, rect.centery), 26, anchor="midleft",
                   shadow=False)
-
-    def handle(self, event):
-        if self.restart_button.handle(event):
-            return
-        if self.model.game_over and self.play_again.handle(event):
-            return
-        super().handle(event)
-
-    def render(self, surface):
-        view.draw(surface, self.model)
-        view_hud.draw_hud(surface, self.model)
-        if self.model.game_over:
-            view_hud.draw_game_over(surface, self.model)
-            self.play_again.draw(surface)
-        self.restart_button.draw(surface)
-
-    def render_overlay(self, surface):
-        view_hud.draw_overlay(surface, self.model)

@@ -1,8 +1,11 @@
 """Drawing what sits on top of the world: HUD, feedback, game-over panel and the overlay (`o`).
 
-HUD: HP as ten pips, silk as a bar (its threshold for a full-length shot marked), the score, and
-a short controls line. The game-over panel shows the cause and the score; its ↺ button is a
-widget of the scene. The overlay shows the solver's view: every knot, the pinned anchors, the
+HUD: HP as ten pips, silk as a bar (its threshold for a full-length shot marked), the score and
+the best score (`session`), the controls line on a dark backing, and the how-to hint (until the
+first successful shot, or when asked for with `H` / "?"). The game-over panel shows the cause,
+the score and what it counts, the best score ("new best!") and the game's numbers; its ↺ button
+is a widget of the scene. A restart asked for mid-game lights the ↺ button and shows how to
+confirm it (issue 13). The overlay shows the solver's view: every knot, the pinned anchors, the
 thread the spider rides and its t, and the aim ray from the spider to the pointer with the
 thread it would stick to (or the anchor it would pin, or why it would fail). Reads the model only.
 
@@ -15,10 +18,12 @@ from math import cos, pi, sin
 import pygame
 
 from scenes.draw import disc
-from scenes.widgets import draw_text, panel_surface
+from scenes.widgets import draw_text, panel_surface, rendered
 
+from . import aim
 from .model import FEEDBACK_FRAMES, HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX
 from .spider import SHOT_RANGE
+from .view_aim import draw_aim_ray
 
 PANEL = (14, 16, 34, 200)
 HP_ON = (120, 224, 120)
@@ -26,33 +31,58 @@ HP_LOW = (240, 90, 70)
 HP_OFF = (60, 62, 84)
 SILK_BAR = (222, 228, 245)
 WARN = (255, 120, 100)
-GOOD = (140, 230, 255)
 CONTROLS = ("arrows/WASD: crawl   click or tap: shoot silk   hold: crawl to the pointer   "
-            "R: restart   O: overlay")
+            "R: restart   O: overlay   H: help")
+FOOTER = (10, 12, 28, 190)
+"""The controls line's backing: dark enough that no thread shows through the text."""
 
 
 def _panel(surface, rect, radius=10, fill=PANEL):
     surface.blit(panel_surface(rect.size, fill, (110, 116, 150, 200), radius), rect)
 
 
-def draw_hud(surface, model):
-    """HP pips, silk bar, score, the controls line and short-lived feedback."""
-    box = pygame.Rect(10, 10, 262, 66)
+def draw_hud(surface, model, session):
+    """HP pips, silk bar, score and best, the controls line, the hint and short-lived feedback."""
+    box = pygame.Rect(HUD_BOX)
     _panel(surface, box)
     draw_text(surface, "HP", (22, 19), 20, shadow=False)
     draw_text(surface, "silk", (22, 46), 20, shadow=False)
     full_shot = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
     fill = round(GAUGE_BAR.width * model.silk / SILK_MAX)
     surface.blit(_gauges(model.hp, fill, model.silk >= full_shot), GAUGES_AT)
-    draw_text(surface, f"{model.score}", (box.right - 14, box.y + 8), 40, (255, 226, 120),
+    score_right = box.right - 74
+    draw_text(surface, f"{model.score}", (score_right, box.y + 8), 40, SCORE, anchor="topright",
+              shadow=False)
+    draw_text(surface, "score", (score_right, box.bottom - 22), 18, SCORE_LABEL,
               anchor="topright", shadow=False)
-    draw_text(surface, "score", (box.right - 14, box.bottom - 22), 18, (200, 190, 150),
-              anchor="topright", shadow=False)
-    width, height = surface.get_size()
-    draw_text(surface, CONTROLS, (width / 2, height - 14), 18, (200, 204, 224), anchor="center")
+    pygame.draw.line(surface, (70, 74, 104), (box.right - 64, box.y + 10),
+                     (box.right - 64, box.bottom - 10))
+    beaten = session.is_new_best(model.score)
+    best_x = box.right - 32
+    draw_text(surface, f"{session.best}", (best_x, box.y + 24), 26,
+              SCORE if beaten else BEST, anchor="center", shadow=False)
+    draw_text(surface, "best", (best_x, box.bottom - 22), 18, SCORE_LABEL, anchor="midtop",
+              shadow=False)
+    _footer(surface)
     if not model.game_over:
-        _hints(surface, model)
+        _hints(surface, model, session)
     _feedback(surface, model)
+
+
+HUD_BOX = (10, 10, 336, 66)
+"""The HUD's box: HP and silk on the left, the score, then the best score on the right."""
+SCORE = (255, 226, 120)
+BEST = (214, 200, 160)
+SCORE_LABEL = (200, 190, 150)
+
+
+def _footer(surface):
+    """The controls line at the bottom, on a dark backing so threads behind never cross it."""
+    width, height = surface.get_size()
+    image = rendered(CONTROLS, 18, (200, 204, 224))
+    rect = image.get_rect(center=(round(width / 2), height - 14))
+    _panel(surface, rect.inflate(20, 8), 8, FOOTER)
+    surface.blit(image, rect)
 
 
 GAUGES_AT = (54, 20)
@@ -91,30 +121,44 @@ def _gauges(hp, fill, ready):
 
 
 HINT_FRAMES = 60 * 7
-"""How long a hint stays on screen."""
+"""How long the cutters' hint stays after the first cutter comes."""
 HINTS = (
     ("Bugs fly at you. Fresh silk lures them: shoot silk toward a bug to trap it.",
      "Keep away from a struggling bug; collect the dead ones (+1 score, +1 HP)."),
     ("Cutters (yellow jaws) cut old threads: only fresh silk stops them.",
      "Cut loose? Shoot silk while you fall to hang on."),
 )
+HINT_TOP = 82
+"""Canvas y of the hint box's top, px (just below the HUD)."""
+HINT_LINE = 24
+"""Line height in the hint box, px."""
 
 
-def _hints(surface, model):
-    """Two short lines that explain the game as it unfolds: at the start, at the first cutter."""
+def _hints(surface, model, session):
+    """The how-to lines: the game's two from the start until the first successful shot (or
+    while `H` / "?" shows them), the cutters' two for a few seconds after the first cutter
+    comes, and every line that applies while the player has asked for them."""
+    pairs = []
+    strength = session.hint_strength()
+    if strength > 0:
+        pairs.append(HINTS[0])
+    cutters_seen = model.first_cutter is not None
+    cutter_age = model.frame - model.first_cutter if cutters_seen else HINT_FRAMES
+    if cutter_age < HINT_FRAMES or (session.hint_open and cutters_seen):
+        pairs.append(HINTS[1])
+        if cutter_age < HINT_FRAMES:
+            strength = max(strength, min(1.0, (HINT_FRAMES - cutter_age) / 60.0))
+    if not pairs:
+        return
+    lines = [line for pair in pairs for line in pair]
     width = surface.get_width()
-    shown = []
-    if model.frame < HINT_FRAMES:
-        shown.append((HINTS[0], model.frame))
-    if model.first_cutter is not None and model.frame - model.first_cutter < HINT_FRAMES:
-        shown.append((HINTS[1], model.frame - model.first_cutter))
-    for (first, second), age in shown[-1:]:
-        fade = min(1.0, (HINT_FRAMES - age) / 60.0)
-        _panel(surface, pygame.Rect(width / 2 - 330, 82, 660, 52), 10,
-               (14, 16, 34, round(150 * fade)))
-        color = tuple(round(c * fade + 20 * (1 - fade)) for c in (255, 236, 170))
-        draw_text(surface, first, (width / 2, 96), 22, color, anchor="center")
-        draw_text(surface, second, (width / 2, 120), 22, color, anchor="center")
+    box = pygame.Rect(0, HINT_TOP, 660, HINT_LINE * len(lines) + 8)
+    box.centerx = width // 2
+    _panel(surface, box, 10, (14, 16, 34, round(170 * strength)))
+    color = tuple(round(c * strength + 20 * (1 - strength)) for c in (255, 236, 170))
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (width / 2, box.y + 16 + HINT_LINE * i), 22, color,
+                  anchor="center")
 
 
 def _feedback(surface, model):
@@ -134,22 +178,32 @@ def _feedback(surface, model):
                   (255, 230, 140), anchor="center")
 
 
-def draw_game_over(surface, model):
-    """The panel shown once the game is over (the scene adds the ↺ button below the text)."""
+def draw_game_over(surface, model, session):
+    """The panel shown once the game is over: cause, score and what it counts, the best score,
+    the game's numbers (the scene adds the "play again" button below them)."""
     surface.blit(_shade(surface.get_size()), (0, 0))
     box = game_over_rect(surface.get_size())
     _panel(surface, box, 16, (20, 18, 40, 230))
-    draw_text(surface, "GAME OVER", (box.centerx, box.y + 36), 52, (240, 96, 78), anchor="center")
+    cx = box.centerx
+    draw_text(surface, "GAME OVER", (cx, box.y + 36), 52, (240, 96, 78), anchor="center")
     cause = ("The spider fell off the web." if model.cause == "fell"
              else "The bugs got the spider.")
-    draw_text(surface, cause, (box.centerx, box.y + 76), 24, anchor="center")
-    draw_text(surface, f"score {model.score}", (box.centerx, box.y + 112), 40, (255, 226, 120),
-              anchor="center")
+    draw_text(surface, cause, (cx, box.y + 76), 24, anchor="center")
+    draw_text(surface, f"score {model.score}", (cx, box.y + 114), 40, SCORE, anchor="center")
+    draw_text(surface, "1 point for each dead bug collected", (cx, box.y + 142), 19,
+              (200, 194, 170), anchor="center")
+    if session.is_new_best(model.score):
+        before = session.best_before
+        best = "new best!" + (f"  (was {before})" if before else "")
+        draw_text(surface, best, (cx, box.y + 172), 26, (255, 236, 110), anchor="center")
+    else:
+        draw_text(surface, f"best {session.best}", (cx, box.y + 172), 24, BEST, anchor="center")
     seconds = model.frame // 60
-    counts = model.counts
-    draw_text(surface, f"{seconds // 60}:{seconds % 60:02d} survived \u00b7 {counts['caught']} caught"
-              f" \u00b7 {counts['collected']} collected", (box.centerx, box.y + 146), 20,
-              (190, 194, 220), anchor="center")
+    draw_text(surface, f"{seconds // 60}:{seconds % 60:02d} survived \u00b7 "
+              f"{model.counts['caught']} bugs caught in silk", (cx, box.y + 202), 19,
+              (180, 184, 210), anchor="center")
+    draw_text(surface, "or press Enter / Space", (cx, box.bottom - 18), 17, (150, 154, 184),
+              anchor="center", shadow=False)
 
 
 _shades = {}
@@ -167,12 +221,39 @@ def _shade(size):
 
 def game_over_rect(size):
     width, height = size
-    return pygame.Rect(width // 2 - 200, height // 2 - 130, 400, 250)
+    return pygame.Rect(width // 2 - 210, height // 2 - 160, 420, 320)
 
 
 def play_again_rect(size):
     box = game_over_rect(size)
-    return pygame.Rect(box.centerx - 90, box.bottom - 70, 180, 50)
+    return pygame.Rect(box.centerx - 90, box.bottom - 86, 180, 50)
+
+
+CONFIRM = (255, 196, 90)
+"""The restart confirmation's colour: the lit ↺ button, the note's time bar."""
+CONFIRM_TEXT = "New game? Tap again (or press R) to confirm"
+"""The note beside the lit ↺ button (pygame's font has no ↺ glyph, so it is not named)."""
+
+
+def draw_restart_confirm(surface, button_rect, right, share):
+    """A first restart request waits for a second: the ↺ button at `button_rect` is ringed in
+    amber and a note ending at canvas x `right` says how to confirm; its bar shrinks with the
+    time left (`share`, 1 -> 0)."""
+    button = pygame.Rect(button_rect)
+    pygame.draw.rect(surface, CONFIRM, button.inflate(4, 4), 2, border_radius=12)
+    image = rendered(CONFIRM_TEXT, 20, (255, 236, 200))
+    note = pygame.Rect(0, button.y, image.get_width() + 28, button.height)
+    note.right = right
+    _panel(surface, note, 10, (30, 24, 20, 225))
+    surface.blit(image, image.get_rect(center=(note.centerx, note.centery - 2)))
+    bar = pygame.Rect(note.x + 10, note.bottom - 7, round((note.width - 20) * share), 3)
+    if bar.width > 0:
+        pygame.draw.rect(surface, CONFIRM, bar, border_radius=1)
+
+
+def draw_help_icon(surface, rect):
+    """The "?" of the hint button."""
+    draw_text(surface, "?", pygame.Rect(rect).center, 32, anchor="center", shadow=False)
 
 
 _icons = {}
@@ -216,7 +297,9 @@ def _paint_restart_icon(surface, rect, color):
 # --- overlay --------------------------------------------------------------------------------
 
 def draw_overlay(surface, model):
-    """Knots, anchors, the ridden thread and its t, and the aim ray with its target (`o`)."""
+    """Knots, anchors, the ridden thread and its t, and the aim ray with its target (`o`).
+
+    The scene draws it over the world but under the HUD and the game-over panel."""
     cx, cy = model.camera
     web = model.web
     for knot in web.knots:
@@ -236,33 +319,9 @@ def draw_overlay(surface, model):
     else:
         lines.append(f"spider {spider.state}: no edge")
     if model.pointer is not None:
-        lines.append(_draw_aim(surface, model, (cx, cy)))
+        plan = aim.preview(model, model.to_world(model.pointer))
+        lines.append(draw_aim_ray(surface, model, plan))
     top = surface.get_height() - 40 - 20 * len(lines)
     _panel(surface, pygame.Rect(8, top - 6, 470, 20 * len(lines) + 10), 8)
     for i, text in enumerate(lines):
         draw_text(surface, text, (16, top + i * 20), 19, (200, 236, 200), shadow=False)
-
-
-def _draw_aim(surface, model, camera):
-    cx, cy = camera
-    target = model.to_world(model.pointer)
-    plan = model.preview_shot(target)
-    origin = (model.spider.x - cx, model.spider.y - cy)
-    if plan is None:
-        return "aim: -"
-    if not plan.ok:
-        reach = (origin[0] + plan.direction[0] * 60, origin[1] + plan.direction[1] * 60)
-        pygame.draw.line(surface, WARN, origin, reach, 2)
-        return f"aim: fails ({plan.reason})"
-    end = (plan.end[0] - cx, plan.end[1] - cy)
-    if plan.hit is not None:
-        a, b = plan.hit.a, plan.hit.b
-        pygame.draw.line(surface, GOOD, (a.x - cx, a.y - cy), (b.x - cx, b.y - cy), 4)
-        pygame.draw.line(surface, GOOD, origin, end, 1)
-        disc(surface, GOOD, end, 4)
-        index = model.web.index()
-        return (f"aim: sticks to edge [{index[id(a)]}, {index[id(b)]}] at u = {plan.u:.2f}, "
-                f"{plan.length:.0f} px")
-    pygame.draw.line(surface, (150, 255, 150), origin, end, 1)
-    pygame.draw.rect(surface, (150, 255, 150), (end[0] - 4, end[1] - 4, 9, 9), 2)
-    return f"aim: nothing in reach, new anchor at {plan.length:.0f} px"
