@@ -90,7 +90,7 @@ def figure(scene, label, help_text, missing_reason, base_url=None, version=""):
         return (f'<figure class="demo missing" data-scene="{e(scene)}">\n'
                 f'  <div class="frame"><p class="notice" role="note">'
                 f'이 빌드에는 &lsquo;{e(scene)}&rsquo; 데모의 포스터가 없습니다.<br>'
-                f'<span class="en">No poster for the &lsquo;{e(scene)}&rsquo; demo in this build: '
+                f'<span class="en" lang="en">No poster for the &lsquo;{e(scene)}&rsquo; demo in this build: '
                 f'{e(missing_reason)}</span></p></div>\n'
                 f'  <figcaption>{e(label)}</figcaption>\n</figure>')
     snippet = embed_snippet(scene, title, base_url)
