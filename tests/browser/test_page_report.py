@@ -27,6 +27,27 @@ from scenes.catalog import SCENES
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def run_async(coroutine_function, *args):
+    """asyncio.run in a thread of its own: the browser tests' playwright keeps an event loop
+    running in this one. Returns the result or raises what the coroutine raised."""
+    import threading
+
+    outcome = {}
+
+    def target():
+        try:
+            outcome["result"] = asyncio.run(coroutine_function(*args))
+        except BaseException as error:  # handed back to the test
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(timeout=120)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("result")
+
+
 class FakePage:
     """window.verletPage as the template defines it: records what the app tells it."""
 
@@ -76,7 +97,7 @@ def test_first_frame_reported_once(fake_window):
 def run_browser_branch(monkeypatch, query="?scene=rope"):
     monkeypatch.setattr(main, "IN_BROWSER", True)
     monkeypatch.setattr(main, "page_query", lambda: query)
-    return asyncio.run(main.main())
+    return run_async(main.main)
 
 
 @pytest.mark.parametrize("where", ["draw", "step", "handle"])
@@ -201,7 +222,7 @@ def test_template_unpacks_what_each_host_serves(itch_folder, tmp_path, host):
     namespace = template_unpack(served / "index.html", fopen)
     appdir = tmp_path / "app"
     appdir.mkdir()
-    used = asyncio.run(namespace["unpack"](appdir))
+    used = run_async(namespace["unpack"], appdir)
     assert used == ("web.apk" if host == "tar-missing" else "web.tar.gz")
     assert (appdir / "assets" / "main.py").read_bytes() == (ROOT / "main.py").read_bytes()
     assert (appdir / "assets" / "scenes" / "page.py").is_file()
@@ -214,4 +235,4 @@ def test_template_names_both_archives_when_neither_can_be_read(itch_folder, tmp_
     fopen = FakeFopen(tmp_path)  # an empty folder: both 404
     namespace = template_unpack(itch_folder["dir"] / "index.html", fopen)
     with pytest.raises(RuntimeError, match=r"web\.tar\.gz: FileNotFoundError.*; web\.apk: FileNotFoundError"):
-        asyncio.run(namespace["unpack"](tmp_path))
+        run_async(namespace["unpack"], tmp_path)
