@@ -18,13 +18,19 @@ import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for --list --json
 
-import pygame  # noqa: E402  (after the variable above)
+from scenes import page  # noqa: E402  (standard library only: reports to the browser page)
 
-from scenes.catalog import DEFAULT_SCENE, SCENES
-from scenes.base import script_event
-from scenes.clock import STEP_SECONDS, FixedStepClock
-from scenes.options import UsageError, parse_cli, parse_query, query_from_environ
-from scenes.replay import entries_by_frame
+try:  # in the browser a failed import is shown in the frame (scenes.page), not a blank canvas
+    import pygame  # noqa: E402  (after the variable above)
+
+    from scenes.catalog import DEFAULT_SCENE, SCENES
+    from scenes.base import script_event
+    from scenes.clock import STEP_SECONDS, FixedStepClock
+    from scenes.options import UsageError, parse_cli, parse_query, query_from_environ
+    from scenes.replay import entries_by_frame
+except Exception as error:
+    page.report_failure(error)
+    raise
 
 IN_BROWSER = sys.platform == "emscripten"
 TITLE = "Verlet Playground"
@@ -107,6 +113,7 @@ async def run_live(options, notes=()):
         last = now
         scene.draw(screen)
         pygame.display.flip()
+        page.report_first_frame()  # the browser page shows the canvas only from here
         if IN_BROWSER:
             await asyncio.sleep(0)  # the browser paces frames; never clock.tick() there
         else:
@@ -116,8 +123,12 @@ async def run_live(options, notes=()):
 
 async def main(argv=None):
     if IN_BROWSER:
-        options, notes = parse_query(page_query(), SCENES, DEFAULT_SCENE)
-        await run_live(options, notes)
+        try:
+            options, notes = parse_query(page_query(), SCENES, DEFAULT_SCENE)
+            await run_live(options, notes)
+        except Exception as error:  # escaped a scene's step, draw or input: shown in the frame
+            page.report_failure(error)
+            raise
         return 0
     try:
         options = parse_cli(sys.argv[1:] if argv is None else argv, SCENES, DEFAULT_SCENE)

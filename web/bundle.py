@@ -1,6 +1,6 @@
 """The browser build: pygbag 0.9.3 packs the app into `build/web/` with our iframe template (P2).
 
-    python -m web.bundle            build offline, check what ships, print the sizes
+    python -m web.bundle            build offline, posters, check what ships, print the sizes
     python -m web.bundle --check    only check an existing build/web/
 
 Run from the repository root (pygbag reads `pygbag.ini` from the current folder, and the app
@@ -10,10 +10,18 @@ If `black` is importable, pygbag reformats the sources in place: we refuse to bu
 
 What must not ship to readers (tests, benchmarks, web, docs, build output, virtualenv, node
 packages) is kept out by `pygbag.ini`; `check_bundle` proves it on the built archive.
+
+After pygbag, `finish` renders each scene's poster into build/web/posters/ (web.posters: the
+frame shows it until the reader presses play) and fills the page's two build fields: the
+bundle's content hash, which goes into every URL the page asks for (`web.tar.gz?v=HASH`, the
+.apk and the posters), so a new build is never mixed with a reader's cached old bundle, and
+the scenes' posters.
 """
 
 import argparse
+import hashlib
 import importlib.util
+import json
 import subprocess
 import sys
 import tarfile
@@ -32,8 +40,14 @@ BUILD_TIMEOUT = 300
 FORBIDDEN = ("tests", "benchmarks", "web", "docs", "build", "node_modules", ".venv", ".git",
              ".ci", "artifacts")
 """Top-level folders of the repository that must never be inside the bundle."""
-REQUIRED = ("main.py", "verlet/__init__.py", "scenes/__init__.py", "scenes/catalog.py")
+REQUIRED = ("main.py", "verlet/__init__.py", "scenes/__init__.py", "scenes/catalog.py",
+            "scenes/page.py")
 """Files the app cannot start without."""
+POSTERS = "posters"
+"""Folder of build/web/ with one poster a scene (web.posters)."""
+BUILD_FIELD = '"@VERLET_BUILD@"'
+VERSION_FIELD = "@VERLET_VERSION@"
+"""The template's two fields that `finish` fills after pygbag."""
 
 
 class BundleError(RuntimeError):
@@ -87,14 +101,57 @@ def bundle_files(archive):
     return sorted(name.split("/", 1)[1] if name.startswith("assets/") else name for name in names)
 
 
+def content_version(archive):
+    """The first 12 hex digits of the bundle's SHA-256: changes whenever any shipped file does."""
+    return hashlib.sha256(archive.read_bytes()).hexdigest()[:12]
+
+
+def default_scene():
+    """The scene the app opens without ?scene= (scenes.catalog), for the frame's poster."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from scenes.catalog import DEFAULT_SCENE
+
+    return DEFAULT_SCENE
+
+
+def finish(out=OUT, python=sys.executable):
+    """Posters into out/posters/, then the page's build fields; returns {scene: reason} for
+    posters that could not be rendered (the frame then shows its play button alone)."""
+    from web import posters
+
+    scenes = posters.list_scenes(python)
+    poster_dir = out / POSTERS
+    missing = posters.render_posters(python, scenes, list(scenes), poster_dir)
+    version = content_version(archive_path(out))
+    build = {
+        "version": version,
+        "defaultScene": default_scene(),
+        "posters": {scene: f"{POSTERS}/{scene}{posters.EXTENSION}?v={version}"
+                    for scene in scenes if scene not in missing},
+    }
+    index = out / "index.html"
+    page = index.read_text(encoding="utf-8")
+    if BUILD_FIELD not in page or VERSION_FIELD not in page:
+        raise BundleError(f"{index} lacks the build fields of {TEMPLATE}")
+    page = page.replace(BUILD_FIELD, json.dumps(build, sort_keys=True)).replace(VERSION_FIELD, version)
+    index.write_text(page, encoding="utf-8")
+    return missing
+
+
 def check_bundle(out=OUT):
     """Raise BundleError unless build/web holds our page, icon and a clean bundle."""
     index = out / "index.html"
     if not index.is_file():
         raise BundleError(f"no {index}")
     page = index.read_text(encoding="utf-8")
-    if "verletLoader" not in page or "{{cookiecutter" in page:
+    if "verletPage" not in page or "{{cookiecutter" in page:
         raise BundleError(f"{index} was not made from {TEMPLATE}")
+    if "@VERLET_" in page:
+        raise BundleError(f"{index} still has unfilled build fields (run python -m web.bundle)")
+    version = content_version(archive_path(out))
+    if f"?v={version}" not in page:
+        raise BundleError(f"{index} does not name the bundle's version {version}: a stale page")
     if not (out / "favicon.png").is_file():
         raise BundleError(f"no favicon.png in {out}")
     files = bundle_files(archive_path(out))
@@ -117,9 +174,12 @@ def report(out=OUT):
     files = bundle_files(archive)
     total = sum(path.stat().st_size for path in out.rglob("*") if path.is_file())
     apk = archive.with_suffix("").with_suffix(".apk")
-    lines = [f"bundle {archive.name}: {human(archive.stat().st_size)} ({len(files)} files)"]
+    lines = [f"bundle {archive.name}: {human(archive.stat().st_size)} ({len(files)} files, "
+             f"version {content_version(archive)})"]
     if apk.is_file():
         lines.append(f"bundle {apk.name}: {human(apk.stat().st_size)}")
+    for poster in sorted((out / POSTERS).glob("*")):
+        lines.append(f"poster {POSTERS}/{poster.name}: {human(poster.stat().st_size)}")
     lines.append(f"build/web total: {human(total)} (the CPython runtime and pygame-ce come from "
                  "the pygame-web CDN at run time)")
     return lines
@@ -137,8 +197,12 @@ def main(argv=None):
             with open(log_path, "w", encoding="utf-8") as log:
                 build(log=log)
             print(f"pygbag build done in {time.perf_counter() - started:.1f} s (log: build/pygbag.log)")
+            missing = finish()
+            for scene, reason in missing.items():
+                print(f"!!! NO POSTER for {scene} (the frame shows its play button alone): {reason}",
+                      file=sys.stderr)
         files = check_bundle()
-    except BundleError as error:
+    except (BundleError, RuntimeError, OSError) as error:
         print(f"web build: error: {error}", file=sys.stderr)
         return 1
     print(f"bundle checked: {len(files)} files, none from {', '.join(FORBIDDEN[:4])}")

@@ -1,11 +1,25 @@
 // The example post's behaviour: a poster becomes its demo's iframe on click (each iframe boots
-// its own Python runtime, so nothing is downloaded for readers who only scroll); embed snippets
+// its own Python runtime, so nothing is downloaded for readers who only scroll), and only one
+// demo runs at a time: starting one turns the others back into their posters. Embed snippets
 // show this site's absolute address and copy with one click.
 "use strict";
 
+const posters = new Map();  // figure -> its poster button, to put back when another demo starts
+
+function stopOthers(keep) {
+  for (const [figure, poster] of posters) {
+    const frame = figure.querySelector(".frame iframe");
+    if (figure !== keep && frame) {
+      frame.replaceWith(poster);  // removing the frame ends its runtime
+    }
+  }
+}
+
 function startDemo(poster) {
+  const figure = poster.closest("figure");
+  stopOthers(figure);
   const frame = document.createElement("iframe");
-  frame.src = poster.dataset.src;
+  frame.src = poster.dataset.src;  // with autostart=1: this click is the only one needed
   frame.title = poster.dataset.title;
   frame.loading = "lazy";
   frame.width = "960";
@@ -49,6 +63,7 @@ async function copySnippet(button) {
 
 document.addEventListener("DOMContentLoaded", () => {
   for (const poster of document.querySelectorAll("button.poster")) {
+    posters.set(poster.closest("figure"), poster);
     poster.addEventListener("click", () => startDemo(poster));
   }
   for (const button of document.querySelectorAll(".embed .copy")) {

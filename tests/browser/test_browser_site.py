@@ -1,4 +1,5 @@
-"""The example blog page in Chromium (issue #5): posters, click-to-play, layout, embed, credits.
+"""The example blog page in Chromium (issues #5, #11): posters, click-to-play with one demo at a
+time, layout, dark style, embed, credits.
 
 Generic over `main.py --list`: every scene of this build must have a visible poster; a scene the
 post describes but this build lacks must show a visible notice instead (the site builder never
@@ -47,7 +48,8 @@ def test_post_places_both_article_demos_and_every_scene(site, scenes):
         assert f'data-scene="{scene}"' in page, f"the post has no figure for {scene}"
     for scene in scenes:
         assert f'data-scene="{scene}"' in page
-        assert (site["dir"] / "posters" / f"{scene}.png").stat().st_size > 1000
+        size = (site["dir"] / "demo" / "posters" / f"{scene}.jpg").stat().st_size
+        assert 1000 < size <= 60 * 1024, (scene, size)  # small: readers on phones fetch them first
     assert "{{" not in page, "a placeholder was left unfilled"
     missing = [scene for scene in POST_SCENES if scene not in scenes]
     for scene in missing:  # said clearly, on the page and by the builder
@@ -61,7 +63,9 @@ def test_posters_visible_and_click_swaps_in_the_iframe(page, serve, site, scenes
         poster.scroll_into_view_if_needed()
         assert poster.is_visible()
         image = poster.locator("img")
-        assert image.evaluate("img => img.complete && img.naturalWidth") == 960
+        image.evaluate("img => img.decode()")
+        assert image.evaluate("img => img.naturalWidth") >= 480
+        assert image.get_attribute("loading") == "lazy"
         assert poster.get_attribute("aria-label")
     for scene in POST_SCENES:
         if scene not in scenes:
@@ -69,30 +73,44 @@ def test_posters_visible_and_click_swaps_in_the_iframe(page, serve, site, scenes
             assert notice.is_visible() and scene in notice.inner_text()
     page.mouse.wheel(0, 20000)
     page.wait_for_timeout(300)
-    assert not [url for url in page.requests if "/demo/" in url], \
+    assert not [url for url in page.requests if "/demo/" in url and "/demo/posters/" not in url], \
         "a reader who only scrolls must not load any demo"
     assert page.locator("iframe").count() == 0
     assert all(url.startswith(page.base) for url in page.requests), "the post loads only its own files"
     assert not page.problems, page.problems
 
-    for count, scene in enumerate(scenes, start=1):
+    started = []
+    for scene in scenes:
         page.locator(f'figure[data-scene="{scene}"] button.poster').click()
         frame = page.locator(f'figure[data-scene="{scene}"] iframe')
         frame.wait_for(state="attached")
         src = frame.get_attribute("src")
-        assert re.fullmatch(rf"demo/index\.html\?scene={scene}", src), src
+        assert re.fullmatch(rf"demo/index\.html\?scene={scene}&autostart=1", src), src
         assert frame.get_attribute("loading") == "lazy"
         assert "Verlet Playground" in frame.get_attribute("title")
-        assert page.locator("iframe").count() == count  # one runtime per click, no more
+        # One demo at a time: the one started before is its poster again.
+        assert page.locator("iframe").count() == 1
+        for earlier in started:
+            assert page.locator(f'figure[data-scene="{earlier}"] button.poster').is_visible()
+        started.append(scene)
         box = frame.bounding_box()
         assert abs(box["width"] / box["height"] - 16 / 9) < 0.01
+        # autostart=1: the frame starts at once (its runtime cannot load here: a card says so).
+        page.frame_locator(f'figure[data-scene="{scene}"] iframe').locator("#vp-error").wait_for(
+            state="visible", timeout=5000)
     page.wait_for_timeout(500)
     assert not our_problems(page), our_problems(page)
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [375, 1280])
-def test_layout_holds_at_phone_and_desktop_width(page, serve, site, artifacts, width):
+def test_layout_holds_at_phone_and_desktop_width(page, serve, site, artifacts, width, scheme):
+    page.emulate_media(color_scheme=scheme)
     open_post(page, serve, site, width)
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == ("rgb(21, 20, 28)" if scheme == "dark" else "rgb(251, 250, 247)")
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light", \
+        "a dark color-scheme would paint our transparent demo frames opaque"
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px at {width}px"
     frames = page.locator("figure.demo .frame")
@@ -107,8 +125,17 @@ def test_layout_holds_at_phone_and_desktop_width(page, serve, site, artifacts, w
             assert 760 <= box["width"] <= 960
     text = page.locator("main p").first.bounding_box()
     assert text["width"] <= 760
-    page.screenshot(path=str(artifacts / f"site-{width}.png"), full_page=True)
-    if width == 1280:  # the README picture: the two article demos with their text
+    # "10 MB" never breaks across lines.
+    assert page.locator(".nowrap").first.evaluate("e => e.getClientRects().length") == 1
+    # The play button is clear of Takopi's face (centre of the poster).
+    poster = page.locator('figure[data-scene="takopi"] button.poster').bounding_box()
+    play = page.locator('figure[data-scene="takopi"] .play').bounding_box()
+    assert play["x"] + play["width"] < poster["x"] + poster["width"] * 0.42, (play, poster)
+    # Lazy posters below the fold load as a reader scrolls: load them all for the full picture.
+    page.evaluate("""() => Promise.all([...document.images].map(image => {
+        image.loading = 'eager'; return image.decode().catch(() => null); }))""")
+    page.screenshot(path=str(artifacts / f"site-{width}-{scheme}.png"), full_page=True)
+    if width == 1280 and scheme == "light":  # the README picture: the two article demos with their text
         top = page.locator("#takopi").bounding_box()
         bottom = page.locator("#spider").bounding_box()
         scroll = page.evaluate("window.scrollY")
@@ -127,6 +154,31 @@ def test_every_heading_has_an_english_line_under_it(page, serve, site):
     for text, next_class, english in headings:
         assert next_class == "en" and re.search(r"[A-Za-z]{3}", english), text
         assert re.search(r"[\uac00-\ud7a3]", text), f"heading not in Korean: {text}"
+    # Every English line says so (lang="en"), for screen readers and fonts.
+    unmarked = page.evaluate("""() => [...document.querySelectorAll('.en')]
+        .filter(e => e.closest('[lang]').getAttribute('lang') !== 'en').map(e => e.textContent)""")
+    assert unmarked == [], unmarked
+
+
+def test_every_figure_is_labelled_in_both_languages(page, serve, site, scenes):
+    open_post(page, serve, site)
+    for scene in scenes:
+        figure = page.locator(f'figure[data-scene="{scene}"]')
+        caption = figure.locator("figcaption").inner_text()
+        label = figure.locator("button.poster").get_attribute("aria-label")
+        title = figure.locator("button.poster").get_attribute("data-title")
+        for text in (caption, label, title):
+            assert re.search(r"[\uac00-\ud7a3]", text) and re.search(r"[A-Za-z]{4}", text), (scene, text)
+
+
+def test_query_example_names_parameters_the_scene_has(site, scenes):
+    page = (site["dir"] / "index.html").read_text(encoding="utf-8")
+    examples = re.findall(r"\?scene=(\w+)((?:&amp;\w+=[^&<]+)*)", page)
+    assert examples, "the post shows no query example"
+    for scene, rest in examples:
+        names = re.findall(r"&amp;(\w+)=", rest)
+        for name in names:
+            assert name in scenes[scene]["params"] or name in ("seed", "overlay", "autostart"), (scene, name)
 
 
 def test_credits_carry_the_rights_line_and_the_sources(page, serve, site):
@@ -146,7 +198,7 @@ def test_embed_snippet_works_in_a_host_page(page, serve, site, scenes, tmp_path)
     for scene in scenes:
         code = page.locator(f'figure[data-scene="{scene}"] .embed code').text_content()
         assert f'src="{base}demo/index.html?scene={scene}"' in code, code
-        for part in ('loading="lazy"', 'title="', "aspect-ratio:16/9"):
+        for part in ('loading="lazy"', 'title="', "aspect-ratio:16/9", "color-scheme:light"):
             assert part in code
         snippets[scene] = code
     # A blog on another origin pastes the snippets: each frame is our page for its scene.
@@ -158,18 +210,23 @@ def test_embed_snippet_works_in_a_host_page(page, serve, site, scenes, tmp_path)
     for scene in scenes:
         frame = page.frame_locator(f'iframe[src$="scene={scene}"]')
         frame.locator("#canvas").wait_for(state="attached")
-        frame.locator("#vp-error").wait_for(state="visible")  # its runtime cannot load here
+        frame.locator("#vp-play").wait_for(state="visible")  # click-to-play: its poster first
     titles = [f.title() for f in page.frames[1:]]
     assert sorted(titles) == sorted(f"{scene} · Verlet Playground" for scene in scenes)
+    assert not [url for url in page.requests if "pygame-web" in url], "a frame loaded its runtime unasked"
 
 
 def test_builder_names_posters_it_could_not_render(tmp_path, monkeypatch):
     """A scene missing from the build or failing to render is reported, never a crash."""
-    monkeypatch.setattr(site_builder, "render_poster",
+    from web import posters
+
+    monkeypatch.setattr(posters, "render_poster",
                         lambda python, scene, out: "main.py --headless exited 1: boom")
-    missing = site_builder.render_posters("python", {"rope": {}}, ["ghost", "rope"], tmp_path)
+    missing = posters.render_posters("python", {"rope": {}}, ["ghost", "rope"], tmp_path)
     assert missing["rope"] == "main.py --headless exited 1: boom"
     assert "'ghost' is not in this build" in missing["ghost"] and "rope" in missing["ghost"]
+    reasons = site_builder.poster_reasons({"rope": {}}, ["ghost", "rope"], app_build=tmp_path)
+    assert "not in this build" in reasons["ghost"] and "no poster" in reasons["rope"]
     template = "<!doctype html><main>{{demo:ghost|Ghost}}<!--others--><h2>x</h2>{{others}}<!--/others-->{{params}}{{built}}</main>"
     scenes = {"rope": {"help": "a rope", "size": [960, 540],
                        "params": {"gravity": {"default": 0.3, "min": 0, "max": 1.5, "help": "g"}}}}
@@ -184,7 +241,7 @@ def test_builder_drops_the_others_section_when_the_post_places_every_scene():
     scenes = {"ghost": {"help": "h", "size": [960, 540], "params": {}}}
     template = "<!doctype html><p>{{demo:ghost|G}}</p><!--others--><h2>More</h2>{{others}}<!--/others-->"
     page, _ = site_builder.render_post(template, scenes, {})
-    assert "More" not in page and 'data-scene="ghost"' in page and "posters/ghost.png" in page
+    assert "More" not in page and 'data-scene="ghost"' in page and "demo/posters/ghost.jpg" in page
     snippet = site_builder.embed_snippet("ghost", 'G "quoted"', "https://blog.example/verlet")
     assert snippet.startswith('<iframe src="https://blog.example/verlet/demo/index.html?scene=ghost"')
     assert 'title="G &quot;quoted&quot;"' in snippet

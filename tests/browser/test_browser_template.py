@@ -16,10 +16,13 @@ import pytest
 
 from web import bundle
 
+from .standin_helpers import StandIn
+
 pytestmark = pytest.mark.browser
 
 ROOT = bundle.ROOT
 RUNTIME = re.compile(r"https://pygame-web\.github\.io/cdn/0\.9\.3/pythons\.js")
+CDN = "https://pygame-web.github.io/cdn/0.9.3/"
 SCROLL_KEYS = ("Space", "ArrowDown", "PageDown", "End", "ArrowRight")
 
 
@@ -33,8 +36,10 @@ def test_offline_build_ships_our_page_and_a_clean_bundle(web_build):
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "<title>Verlet Playground</title>" in page
     assert re.search(r"ume_block: 0\b", page) and re.search(r"can_close: 1\b", page)
-    assert 'data-os="gui"' in page, "no terminal (vtx) feature"
-    assert RUNTIME.search(page)
+    assert 'script.dataset.os = "gui"' in page, "no terminal (vtx) feature"
+    assert f'cdn: "{CDN}"' in page and 'RUNTIME = window.config.cdn + "pythons.js"' in page
+    assert "<script src=" not in page, "the page loads no script before the reader presses play"
+    assert 'name="color-scheme"' not in page, "a color-scheme makes the frame opaque for dark readers"
     for unwanted in ("browserfs", "xterm.js", "vtx.js", "onbeforeunload"):
         assert unwanted not in page
     assert (out / "favicon.png").read_bytes() == (ROOT / "web" / "favicon.png").read_bytes()
@@ -59,19 +64,19 @@ def test_loading_indicator_then_readable_error(page, serve, web_build):
     held = []
     page.route(RUNTIME, lambda route: held.append(route))  # held until we let it fail
     page.set_viewport_size({"width": 800, "height": 450})
-    page.goto(serve(web_build["dir"]) + "index.html?scene=rope&iterations=12",
-              wait_until="domcontentloaded")  # "load" waits for the held runtime script
+    page.goto(serve(web_build["dir"]) + "index.html?scene=rope&iterations=12&autostart=1",
+              wait_until="domcontentloaded")
     loader = page.locator("#transfer")
     loader.wait_for(state="visible")
-    assert "Loading the Python runtime" in loader.inner_text()
+    assert "Fetching the Python runtime" in loader.inner_text() and "파이썬" in loader.inner_text()
     assert page.title() == "rope · Verlet Playground"
     bar = page.locator("#vp-bar-fill").evaluate("el => el.getBoundingClientRect().width")
     assert bar > 0
     page.wait_for_timeout(200)
     assert len(held) == 1 and held[0].request.url.endswith("pythons.js")
     # Emscripten's download reports drive the same bar.
-    page.evaluate("verletLoader.runtimeStatus('Downloading data... (5242880/10485760)')")
-    assert page.locator("#status").inner_text() == "5 of 10 MB"
+    page.evaluate("verletPage.runtimeStatus('Downloading data... (5242880/10485760)')")
+    assert page.locator("#status").inner_text() == "5 / 10 MB"
     # The bar eases to its new width (a CSS transition): wait for it to pass the old one.
     page.wait_for_function(
         "w => document.querySelector('#vp-bar-fill').getBoundingClientRect().width > w + 50",
@@ -82,21 +87,21 @@ def test_loading_indicator_then_readable_error(page, serve, web_build):
     assert "Python runtime could not be loaded" in error.inner_text()
     assert "pythons.js" in error.inner_text() and "connection" in error.inner_text()
     assert loader.is_hidden()
-    assert page.locator("#vp-error button").inner_text() == "Reload"
+    assert page.locator("#vp-reload").inner_text() == "다시 불러오기 · Reload"
 
 
-def test_runtime_alerts_and_click_note_show_inside_the_frame(page, serve, web_build):
+def test_runtime_alerts_show_inside_the_frame(page, serve, web_build):
     dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    StandIn(page)
+    page.goto(serve(web_build["dir"]) + "index.html?scene=rope&autostart=1")
+    page.wait_for_function("verletPage.state === 'started'", timeout=5000)
+    page.evaluate("alert('Error occurred: late')")  # after the start: a note, not a stop
+    assert page.locator("#vp-toast").is_visible() and "late" in page.locator("#vp-toast").inner_text()
+    assert page.locator("#vp-error").is_hidden()
     page.route(RUNTIME, lambda route: None)  # runtime never answers: we stay "loading"
-    page.goto(serve(web_build["dir"]) + "index.html?scene=rope", wait_until="domcontentloaded")
+    page.goto(serve(web_build["dir"]) + "index.html?scene=rope&autostart=1", wait_until="domcontentloaded")
     page.locator("#transfer").wait_for(state="visible")
-    page.evaluate("verletLoader.needClick()")
-    note = page.locator("#vp-start")
-    assert note.is_visible() and "Click or tap to start" in note.inner_text()
-    page.mouse.click(20, 20)
-    assert note.is_hidden()
-    assert page.evaluate("window.MM && window.MM.UME") is None  # no runtime: nothing to unlock
     page.evaluate("alert('Error occurred: boom')")  # what the runtime does on a JS error
     assert page.locator("#vp-error").is_visible() and "boom" in page.locator("#vp-error").inner_text()
     assert dialogs == []
@@ -162,7 +167,7 @@ def test_keys_in_the_frame_never_scroll_the_host_page(page, serve, web_build, tm
     demo = serve(web_build["dir"]) + "index.html?scene=rope"
     page.goto(serve(host_with_frame(tmp_path, demo, "blog")) + "index.html")
     frame = page.frame_locator("iframe")
-    frame.locator("#vp-error").wait_for(state="visible")
+    frame.locator("#vp-play").wait_for(state="visible")
     # Two guards, each enough in Chromium: the keys' default action is cancelled in the frame
     # (for every browser), and the frame's root does not chain scrolling to its parent.
     frame.locator("body").evaluate("""() => { window.seen = [];
@@ -176,12 +181,13 @@ def test_keys_in_the_frame_never_scroll_the_host_page(page, serve, web_build, tm
 
 
 def test_first_pointer_down_focuses_the_canvas(page, serve, web_build, tmp_path):
-    # A frame wider than 16:9 leaves empty bands beside the canvas; a press there (or on the
-    # loading card) would focus nothing that takes keys, were it not for our handler.
-    demo = serve(web_build["dir"]) + "index.html?scene=rope"
+    # A frame wider than 16:9 leaves empty bands beside the canvas; a press there (or on a
+    # card) would focus nothing that takes keys, were it not for our handler.
+    StandIn(page)
+    demo = serve(web_build["dir"]) + "index.html?scene=rope&autostart=1"
     page.goto(serve(host_with_frame(tmp_path, demo, "focus", (800, 300))) + "index.html")
     frame = page.frame_locator("iframe")
-    frame.locator("#canvas").wait_for(state="attached")
+    frame.locator("body.vp-started").wait_for(timeout=5000)
     assert page.evaluate("document.activeElement.tagName") == "BODY"
     page.mouse.move(40, 150)  # in the left band, outside the canvas
     page.mouse.down()
