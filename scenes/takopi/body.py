@@ -6,8 +6,13 @@ numbers: the neighbour spacing (16 max-only `Distance` links, T3) and the target
 (T5). The press of T7 is a hard projection that runs after every averaged iteration: points
 inside the push circle are put on it. Walls and floor run there too, so they always win.
 
+A body standing upright on its floor also keeps its underside level (the stance, issue 13):
+without it a 16-point ring that is stiff, light or puffy enough to stand on one point tips half a
+ring step over, and the upright correction turns that into a walk (see `_stand_level`).
+
 This module also measures what the drawing and the upright correction need: the crown line and
-its tilt (T13), the body's centre, area and perimeter.
+its tilt (T13), the body's centre, area and perimeter; and whether a point lies inside the ring
+and how deep, for a press that starts on the body (T7).
 """
 
 from math import atan2, cos, hypot, pi, sin
@@ -18,20 +23,22 @@ from verlet.geometry import EPSILON, centroid, perimeter, ray_segment_hit
 RING_POINTS = 16
 """Points on the ring (T1)."""
 CROWN = 0
+"""Index of the point at the top when the body is at rest: the ring starts there (T9, T13)."""
 BOTTOM = RING_POINTS // 2
 """Index of the point at the bottom when the body is upright: the one it stands on."""
 STANCE_PAIRS = 3
 """Mirrored pairs either side of the bottom point that the stance keeps level (the lower part)."""
 STANCE_SHARE = 0.03
-"""Share of each pair's height difference the stance takes back per frame when upright, moving
-positions only (the least that holds the stiffest and puffiest settings upright): like any force it gives the pair velocity, so it answers a roll that is already under
-way, which a turn of position and previous (T13) cannot."""
+"""Share of each pair's height difference the stance takes back per frame when upright. It moves
+positions only, so like any force it gives the pair velocity and answers a roll already under
+way, which a turn of position and previous together (T13) cannot. 0.03 is about the least that
+holds the stiffest and puffiest settings (0.015 lets 40 iterations tip over) and adds the least
+swing to the article's righting."""
 STANCE_BAND = pi / RING_POINTS
 """Tilt within which the stance acts, radians: half a ring step, the roll that puts the body on
 the flat between two points (the pose a 16-point ring would otherwise roll to)."""
 STANCE_TOUCH = 0.5
 """The body stands while its bottom point is within this many px of its floor."""
-"""Index of the point at the top when the body is at rest: the ring starts there (T9, T13)."""
 
 
 def circle_points(center, radius, count=RING_POINTS):
@@ -132,7 +139,8 @@ class Body:
     # -- the frame --------------------------------------------------------------------------
 
     def step(self):
-        """Integrate (T2), then solve spacing and area with Jacobi averaging (T5, T6).
+        """Integrate (T2), keep the stance, then solve spacing and area with Jacobi averaging
+        (T5, T6).
 
         After each averaged iteration the hard projections run: the push circle (T7), then the
         walls and floor, so a point can never be left inside the circle or outside the canvas.

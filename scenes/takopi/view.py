@@ -72,6 +72,7 @@ def draw(surface, model):
     draw_shadow(surface, model)
     draw_push(surface, model)
     draw_character(surface, model)
+    draw_finger(surface, model)
     draw_text(surface, HELP_LINE, (14, 12), 22, TEXT, shadow=False)
     draw_text(surface, CREDIT, (surface.get_width() - 10, surface.get_height() - 8), 16,
               CREDIT_TEXT, anchor="bottomright", shadow=False)
@@ -134,12 +135,7 @@ def _stamp(cache, key, paint):
 
 
 def draw_push(surface, model):
-    """The press circle (T7), faint, and a dot where the finger is.
-
-    The finger is the pointer; a press that started on the body has its circle beside the
-    pointer (rim at the pointer), so the dot sits on the rim there. The poke's finger (T8) is
-    the circle's centre, as the circle of a press that started outside the body.
-    """
+    """The press circle (T7), faint, behind the character."""
     circle = model.push_circle()
     if circle is None:
         return
@@ -147,7 +143,19 @@ def draw_push(surface, model):
     layer = _stamp(_pushes, radius, _paint_push)
     size = layer.get_width()
     surface.blit(layer, (round(x) - size // 2, round(y) - size // 2))
-    finger_x, finger_y = (x, y) if model.pointer is None else model.pointer
+
+
+def draw_finger(surface, model):
+    """A dot where the finger is, over the character.
+
+    The finger is the pointer. A press that started outside the body (and the poke, T8) has it
+    at the circle's centre; a press that started on the body has the circle beside the pointer
+    with its rim there, so the dot sits on the body's dented surface.
+    """
+    circle = model.push_circle()
+    if circle is None:
+        return
+    finger_x, finger_y = circle[0] if model.pointer is None else model.pointer
     dot = _stamp(_pushes, "finger", _paint_finger)
     half = dot.get_width() // 2
     surface.blit(dot, (round(finger_x) - half, round(finger_y) - half))
