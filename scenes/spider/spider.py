@@ -326,11 +326,11 @@ def plan_shot(web, spider, target, bounds=None):
 
     It sticks to the first thread the ray meets, passing through threads flatter than PASS_ANGLE,
     the spider's own and pieces that no longer hang on an anchor; with nothing in reach it pins a
-    new anchor at SHOT_RANGE. Given `bounds` = (left, top, right, bottom), the world, that anchor
-    always lies inside it: a shot from inside ends at the world's edge if that comes first, and
-    one from outside (a spider fallen below the world) must reach back into it within range
-    ("nothing in reach" otherwise). Aimed at a riding spider's own thread (within FAIL_ANGLE),
-    it fails: the only failure a spider inside the world meets, bar a wall at point blank.
+    new anchor at SHOT_RANGE, always inside `bounds` (the world: left, top, right, bottom) when
+    given: at the world's edge if that comes first; from a spider fallen below the world, only if
+    the ray gets back into it within range (else it fails: "nothing to hold on to"). Inside the
+    world it fails only when aimed within FAIL_ANGLE of the riding spider's own thread (or at a
+    wall point blank).
     """
     origin = spider.position
     dx, dy = target[0] - origin[0], target[1] - origin[1]
@@ -363,10 +363,8 @@ def plan_shot(web, spider, target, bounds=None):
         return ShotPlan(False, "no room", origin, direction=direction)
     hit = web.first_hit(origin, direction, reach, PASS_ANGLE, skip=own, min_distance=MIN_SHOT)
     if hit is None:
-        # Nothing to stick to: a new anchor in empty space, always inside the world, as far
-        # along the ray as the range and the world allow.
-        if room is None:
-            return ShotPlan(False, "nothing in reach", origin, direction=direction)
+        if room is None:  # a new anchor in space must lie in the world: too far below it
+            return ShotPlan(False, "nothing to hold on to", origin, direction=direction)
         far = min(SHOT_RANGE, room[1])
         if far < MIN_SHOT:
             return ShotPlan(False, "no room", origin, direction=direction)
@@ -384,9 +382,8 @@ SNAP_AT_KNOT = 5.0
 
 
 def _span_in_bounds(origin, direction, bounds):
-    """(enter, leave): the distances along the ray from `origin` between which it is inside the
-    rectangle `bounds` = (left, top, right, bottom); enter is <= 0 when it starts inside. None
-    when the ray never runs inside it."""
+    """(enter, leave): the distances along the ray between which it is inside the rectangle
+    `bounds` (enter <= 0 when it starts inside), or None when it never is."""
     enter, leave = float("-inf"), float("inf")
     for component, low, high, start in ((direction[0], bounds[0], bounds[2], origin[0]),
                                         (direction[1], bounds[1], bounds[3], origin[1])):
