@@ -106,10 +106,11 @@ class SpiderScene(Scene):
         if event.type in TOUCH_EVENTS or getattr(event, "touch", False):
             self.hover = None
         elif event.type == pygame.MOUSEMOTION:
-            self.hover = None if any(event.buttons) else tuple(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            held = any(getattr(event, "buttons", ()))
+            self.hover = None if held else tuple(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self.hover = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             self.hover = tuple(event.pos)
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None

@@ -222,7 +222,7 @@ def _shade(size):
 
 def game_over_rect(size):
     width, height = size
-    return pygame.Rect(width // 2 - 210, height // 2 - 160, 420, 320)
+    return pygame.Rect(width // 2 - 210, height // 2 - 180, 420, 320)  # the dead spider shows below
 
 
 def play_again_rect(size):
