@@ -277,7 +277,7 @@ def test_mid_game_the_restart_button_asks_once_and_a_second_tap_confirms():
     assert old.counts["shots"] == 0 and old.press is None  # no tap reached the old game
 
 
-def test_the_confirmation_lapses_and_a_tap_into_the_game_calls_it_off():
+def test_the_question_lapses_after_three_seconds_and_play_goes_on_meanwhile():
     scene = quiet_scene()
     button = scene.restart_button.rect.center
     click(scene, button)
@@ -285,10 +285,11 @@ def test_the_confirmation_lapses_and_a_tap_into_the_game_calls_it_off():
     assert not scene.session.confirming
     click(scene, button)  # too late: this asks again
     assert scene.sim.restarts == 0 and scene.session.confirming
-    click(scene, thread_target(scene))  # a shot in between calls it off
-    assert not scene.session.confirming
+    click(scene, thread_target(scene))  # the game goes on while it asks
+    steps(scene, 2)
+    assert scene.model.counts["shots"] == 1 and scene.session.confirming
     click(scene, button)
-    assert scene.sim.restarts == 0 and scene.session.confirming
+    assert scene.sim.restarts == 1
 
 
 def test_key_r_asks_once_mid_game_and_restarts_at_once_after_game_over():

@@ -6,8 +6,9 @@ then the model, where a tap shoots and a hold crawls.
 
 Restarting (S10, issue 13). The ↺ button sits in the play field, where a tap aimed at a bug
 under it would otherwise throw the game away, so mid-game a restart asks once: the first tap
-lights the button and says how to confirm, a second tap (or `R`) within three seconds restarts,
-and a tap into the game in between calls it off. Key `R` follows the same rule (a player who
+lights the button and says how to confirm, and a second tap (or `R`) within three seconds
+restarts; otherwise the question lapses (playing on meanwhile is fine, as with "press back again
+to exit" on a phone). Key `R` follows the same rule (a player who
 hits it by mistake gets the same second chance; pressing it twice restarts). Once the game is
 over, the button, `R`, Enter, Space and "play again" all start a new game at once.
 `request_restart()` is that rule, for any other restart control (a common toolbar).
@@ -83,10 +84,7 @@ class SpiderScene(Scene):
             return
         if self.model.game_over and self.play_again.handle(event):
             return
-        before = self.model.press
         super().handle(event)
-        if self.model.press is not None and self.model.press is not before:
-            self.session.cancel_restart()  # a tap into the game: the restart is called off
 
     def _key(self, key):
         """Keys of the scene itself; True when the key was used."""
@@ -106,10 +104,11 @@ class SpiderScene(Scene):
         if event.type in TOUCH_EVENTS or getattr(event, "touch", False):
             self.hover = None
         elif event.type == pygame.MOUSEMOTION:
-            self.hover = None if any(event.buttons) else tuple(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            held = any(getattr(event, "buttons", ()))
+            self.hover = None if held else tuple(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self.hover = None
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             self.hover = tuple(event.pos)
         elif event.type == pygame.WINDOWLEAVE:
             self.hover = None

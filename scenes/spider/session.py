@@ -7,7 +7,7 @@
   "?" button shows it again (and hides it), and the next successful shot folds it away again.
 - The restart that asks once: mid-game, a first request (the ↺ button, a toolbar's restart,
   key `R`) only arms a confirmation for CONFIRM_FRAMES; a second request within that time
-  restarts. A tap anywhere else disarms it. Once the game is over a request restarts at once.
+  restarts; after that the question lapses. Once the game is over a request restarts at once.
 
 Pure Python: the scene feeds it and the HUD reads it.
 """
@@ -102,9 +102,6 @@ class Session:
             return True
         self.confirm_left = CONFIRM_FRAMES
         return False
-
-    def cancel_restart(self):
-        self.confirm_left = 0
 
     @property
     def confirming(self):

@@ -199,8 +199,9 @@ def draw_game_over(surface, model, session):
     else:
         draw_text(surface, f"best {session.best}", (cx, box.y + 172), 24, BEST, anchor="center")
     seconds = model.frame // 60
-    draw_text(surface, f"{seconds // 60}:{seconds % 60:02d} survived \u00b7 "
-              f"{model.counts['caught']} bugs caught in silk", (cx, box.y + 202), 19,
+    caught = model.counts["caught"]
+    draw_text(surface, f"{seconds // 60}:{seconds % 60:02d} survived \u00b7 {caught} "
+              f"{'bug' if caught == 1 else 'bugs'} caught in silk", (cx, box.y + 202), 19,
               (180, 184, 210), anchor="center")
     draw_text(surface, "or press Enter / Space", (cx, box.bottom - 18), 17, (150, 154, 184),
               anchor="center", shadow=False)
@@ -221,7 +222,7 @@ def _shade(size):
 
 def game_over_rect(size):
     width, height = size
-    return pygame.Rect(width // 2 - 210, height // 2 - 160, 420, 320)
+    return pygame.Rect(width // 2 - 210, height // 2 - 180, 420, 320)  # the dead spider shows below
 
 
 def play_again_rect(size):
