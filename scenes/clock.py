@@ -5,36 +5,45 @@ clock adds up time and hands out whole steps, at most `max_steps` per displayed 
 beyond that (a hidden tab, a breakpoint, a slow machine) is dropped, not caught up later.
 
 Steady frames. Adding up the raw measured frame times makes a 60 Hz screen judder: the time we
-read after a vsync'd flip wobbles by a millisecond or two around 16.7 ms, so the backlog crosses a
-step boundary early or late and some frames run two steps and their neighbours none. The screen
-itself is regular; only our reading of it is noisy. So the clock adds up the *screen's* period,
-not the reading:
+read after a vsync'd flip is late by a wobbling fraction of a millisecond (now and then several),
+so the backlog crosses a step boundary early or late and some frames run two steps and their
+neighbours none. The screen itself is regular; only our reading of it is noisy. So the clock
+counts the *screen's* periods, not our readings:
 
-1. It keeps the median of the last `HISTORY` frame times: the display period, robust to outliers.
-2. If that period lies within `SNAP_TOLERANCE` of a whole number of steps or of a step divided
-   by a whole number (60, 30, 120, 240 Hz, and a 59.94 Hz screen), it is snapped to exactly that.
-3. A frame whose measured time is within `FRAME_TOLERANCE` (half a period) of the period is a
-   normal frame and adds exactly the (snapped) period; any other frame adds what it measured,
-   so real time is still caught up. Half a period splits the two cleanly: a late reading is
-   followed by an early one and both stay inside it, while a missed vsync costs a whole period.
+1. The display period is the mean time per refresh over the last `LONG_HISTORY` frames (the
+   readings' lateness cancels out over a second), or the median of the first few frame times.
+2. The clock keeps an estimate of when the last frame was really shown, on the readings'
+   timeline, locked to the earliest readings (a reading can only be late, never early: the
+   estimate is pulled back to any reading before it and forward by the smallest lateness of
+   the last `HISTORY` frames).
+3. Each frame was shown a whole number k >= 1 of periods after the previous one: the reading
+   minus the estimate, in periods, rounded down after adding `EARLY_SHARE`. So a reading up to
+   3/4 of a period late still counts one period, and a missed vsync counts two.
+4. The time credited to the simulation is k display periods, where the period is snapped to
+   exactly n steps or a step / n when it lies within `SNAP_TOLERANCE` of one (60, 30, 120, 240
+   Hz; a 59.94 Hz screen counts as 60 Hz, 0.1% slow motion nobody sees, rather than one frame
+   in a thousand with two steps).
 
-Result: at 60 Hz every frame runs exactly one step; at 120 Hz exactly every other frame; at 144 Hz
-(not a multiple) steps come every 2 or 3 frames in the steady pattern the ratio 2.4 dictates,
-60 a second, and never 2 in one frame. Evenness beyond that on such screens would need drawing
-between two simulated states (interpolation), which every view would have to support; the
-regular 2-2-3-2-3 cadence is what a fixed 60 Hz simulation can show without it.
+Pauses longer than `LONGEST_PERIOD` count as measured (the cap applies) and start the estimate
+afresh. Result: at 60 Hz every frame runs exactly one step, at 120 Hz exactly every other one,
+at 30 Hz two each. At 144 Hz (2.4 frames a step) steps come every 2 or 3 frames, 60 a second,
+never two in one frame: the most even cadence a fixed 60 Hz simulation can show without drawing
+between two simulated states (interpolation, which every view would have to support).
 """
 
-from math import isfinite
+from math import floor, isfinite
 
 STEP_SECONDS = 1.0 / 60.0
 MAX_STEPS_PER_FRAME = 4
 HISTORY = 15
-"""Frame times the display-period estimate looks back over (a quarter second at 60 Hz)."""
+"""Frames the period estimate and the lateness lock look back over (a quarter second at 60 Hz)."""
+LONG_HISTORY = 60
+"""Frames the credited period is averaged over (one second at 60 Hz)."""
 SNAP_TOLERANCE = 0.03
 """A period within 3% of n steps or 1/n step is taken as exactly that (59.94 Hz -> 60 Hz)."""
-FRAME_TOLERANCE = 0.5
-"""A frame within 50% of the period is a normal frame; beyond it, a hitch counted as measured."""
+EARLY_SHARE = 0.25
+"""How early (in periods) a reading may be against the estimate and still count for its frame:
+readings are late by 0 .. 3/4 of a period, and the frame count is floor(periods + 1/4)."""
 SNAP_MULTIPLES = (1, 2, 3, 4)
 """Whole ratios between a step and the display period that are snapped (both ways)."""
 LONGEST_PERIOD = 0.25
@@ -59,25 +68,58 @@ class FixedStepClock:
         self.backlog = 0.0
         self.dropped_steps = 0
         self.recent = []  # the last HISTORY plausible frame times, oldest first
+        self.reading = 0.0  # the sum of all frame times: the loop's own timeline
+        self.shown = None  # when the last frame was really shown, on that timeline
+        self.lateness = []  # reading - shown of the last HISTORY frames
+        self.counted = []  # (frame time, refreshes it spanned) of the last LONG_HISTORY frames
 
     def period(self):
-        """The display period as estimated now (snapped), or None before the first frame."""
+        """The display period as measured, or None before any frame: the mean over the last
+        `LONG_HISTORY` frames per refresh once there are enough (the readings' lateness cancels
+        out over them), else the median of the few recent frame times."""
+        refreshes = sum(frames for _, frames in self.counted)
+        if refreshes >= HISTORY:
+            return sum(elapsed for elapsed, _ in self.counted) / refreshes
         if not self.recent:
             return None
         ordered = sorted(self.recent)
-        return snapped_period(ordered[len(ordered) // 2], self.step)
+        return ordered[len(ordered) // 2]
+
+    def _screen_time(self, elapsed):
+        """The time the screen really moved on during this frame: a whole number of periods."""
+        self.reading += elapsed
+        if elapsed > LONGEST_PERIOD:
+            self.shown = None  # a pause: find the screen's beat again afterwards
+            self.lateness.clear()
+            self.counted.clear()
+            return elapsed
+        self.recent.append(elapsed)
+        del self.recent[:-HISTORY]
+        period = self.period()
+        if self.shown is None:
+            self.shown = self.reading
+            return self.steady_period()
+        frames = max(1, floor((self.reading - self.shown) / period + EARLY_SHARE))
+        self.counted.append((elapsed, frames))
+        del self.counted[:-LONG_HISTORY]
+        self.shown = min(self.shown + frames * period, self.reading)
+        self.lateness.append(self.reading - self.shown)
+        del self.lateness[:-HISTORY]
+        least = min(self.lateness)
+        if least > 0.0:  # every recent reading was late: the estimate lags the screen
+            self.shown += least
+            self.lateness = [late - least for late in self.lateness]
+        return frames * self.steady_period()
+
+    def steady_period(self):
+        """The period credited per shown frame: the measured one, snapped."""
+        return snapped_period(self.period() or self.step, self.step)
 
     def advance(self, elapsed):
         """Add one frame that took `elapsed` seconds; return how many steps to run now."""
         if not isfinite(elapsed) or elapsed <= 0.0:
             return 0
-        if elapsed <= LONGEST_PERIOD:
-            self.recent.append(elapsed)
-            del self.recent[:-HISTORY]
-        period = self.period()
-        if period is not None and abs(elapsed - period) <= FRAME_TOLERANCE * period:
-            elapsed = period  # a normal frame: the screen's period, not our noisy reading
-        self.backlog += elapsed
+        self.backlog += self._screen_time(elapsed)
         steps = int(self.backlog / self.step + 1e-9)  # 1e-9: n * step / step may land a hair short
         if steps > self.max_steps:
             self.dropped_steps += steps - self.max_steps
