@@ -14,6 +14,7 @@ once per frame with `await asyncio.sleep(0)`.
 import asyncio
 import json
 import os
+import signal
 import sys
 import time
 
@@ -178,8 +179,16 @@ async def main(argv=None):
     return 0
 
 
+def interrupt(signum, frame):
+    """Ctrl-C at once, wherever the program is. (asyncio.run's own handler only cancels the
+    main task at its next await: a headless run, which never awaits, would ignore it.)"""
+    raise KeyboardInterrupt
+
+
 def run(argv=None):
     """main() with quiet endings: Ctrl-C exits 130, a closed output pipe ends without a word."""
+    if not IN_BROWSER:
+        signal.signal(signal.SIGINT, interrupt)
     try:
         return asyncio.run(main(argv))
     except KeyboardInterrupt:
