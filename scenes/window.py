@@ -34,7 +34,7 @@ NO_DISPLAY_DRIVERS = ("offscreen", "dummy")
 
 def prepare_desktop():
     """Environment SDL reads when the display starts: call before `pygame.display.init()`."""
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
+    os.environ["SDL_VIDEO_X11_WMCLASS"] = WM_CLASS  # pygame's import set it to the script's name
     os.environ.setdefault("PYGAME_FORCE_SCALE", "photo")  # smooth (linear) scaling, not blocky
 
 
