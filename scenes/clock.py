@@ -24,8 +24,10 @@ counts the *screen's* periods, not our readings:
    Hz; a 59.94 Hz screen counts as 60 Hz, 0.1% slow motion nobody sees, rather than one frame
    in a thousand with two steps).
 
-Pauses longer than `LONGEST_PERIOD` count as measured (the cap applies) and start the estimate
-afresh. Result: at 60 Hz every frame runs exactly one step, at 120 Hz exactly every other one,
+When fewer than `REGULAR_SHARE` of the recent readings came after the refresh the estimate puts
+them at, there is no beat to lock to (a machine that does not keep up, frames paced by a busy timer):
+then each frame counts its measured time, so the simulation keeps real time. Pauses longer than
+`LONGEST_PERIOD` count as measured (the cap applies) and start the estimate afresh. Result: at 60 Hz every frame runs exactly one step, at 120 Hz exactly every other one,
 at 30 Hz two each. At 144 Hz (2.4 frames a step) steps come every 2 or 3 frames, 60 a second,
 never two in one frame: the most even cadence a fixed 60 Hz simulation can show without drawing
 between two simulated states (interpolation, which every view would have to support).
@@ -44,6 +46,11 @@ SNAP_TOLERANCE = 0.03
 EARLY_SHARE = 0.25
 """How early (in periods) a reading may be against the estimate and still count for its frame:
 readings are late by 0 .. 3/4 of a period, and the frame count is floor(periods + 1/4)."""
+FIT_TOLERANCE = 0.15
+"""A reading more than this share of a period before the refresh it should follow does not fit
+the screen's beat (readings on a beat are late, never early)."""
+REGULAR_SHARE = 0.75
+"""Below this share of fitting frames there is no beat to lock to: real time is counted."""
 SNAP_MULTIPLES = (1, 2, 3, 4)
 """Whole ratios between a step and the display period that are snapped (both ways)."""
 LONGEST_PERIOD = 0.25
@@ -72,6 +79,7 @@ class FixedStepClock:
         self.shown = None  # when the last frame was really shown, on that timeline
         self.lateness = []  # reading - shown of the last HISTORY frames
         self.counted = []  # (frame time, refreshes it spanned) of the last LONG_HISTORY frames
+        self.fits = []  # whether each of the last HISTORY frames lasted about whole periods
 
     def period(self):
         """The display period as measured, or None before any frame: the mean over the last
@@ -102,13 +110,19 @@ class FixedStepClock:
         frames = max(1, floor((self.reading - self.shown) / period + EARLY_SHARE))
         self.counted.append((elapsed, frames))
         del self.counted[:-LONG_HISTORY]
-        self.shown = min(self.shown + frames * period, self.reading)
+        expected = self.shown + frames * period
+        # on a screen's beat a reading is never much before the refresh it follows
+        self.fits.append(self.reading > expected - FIT_TOLERANCE * period)
+        del self.fits[:-HISTORY]
+        self.shown = min(expected, self.reading)
         self.lateness.append(self.reading - self.shown)
         del self.lateness[:-HISTORY]
         least = min(self.lateness)
         if least > 0.0:  # every recent reading was late: the estimate lags the screen
             self.shown += least
             self.lateness = [late - least for late in self.lateness]
+        if sum(self.fits) < REGULAR_SHARE * len(self.fits):
+            return elapsed  # no steady beat to lock to (a struggling machine): real time
         return frames * self.steady_period()
 
     def steady_period(self):
