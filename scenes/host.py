@@ -127,6 +127,8 @@ class Host:
     def handle(self, event):
         """Take one pygame event: the host's own keys and buttons first, then the scene's."""
         self.window.handle(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.scene.touch = bool(getattr(event, "touch", False))  # also for the toolbar's presses
         if event.type in AWAY_EVENTS:
             if self.frames - self.fullscreen_frame > FOCUS_GRACE_FRAMES:
                 self.pause()

@@ -218,12 +218,12 @@ class SceneList:
 def veil(surface, title, lines):
     """Dim the canvas a little and show a box with a title and a few short lines (paused)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((8, 10, 20, 90))
+    shade.fill((8, 10, 20, 70))
     surface.blit(shade, (0, 0))
     width = max(300, 40 + max(len(line) for line in lines) * 9)
     box = pygame.Rect(0, 0, width, 56 + 24 * len(lines))
     box.center = (surface.get_width() // 2, 150)
-    surface.blit(panel_surface(box.size, (18, 20, 34, 150), (120, 124, 160, 255)), box)
+    surface.blit(panel_surface(box.size, (18, 20, 34, 225), (120, 124, 160, 255)), box)
     draw_text(surface, title, (box.centerx, box.y + 10), 36, ACCENT, anchor="midtop")
     for i, line in enumerate(lines):
         draw_text(surface, line, (box.centerx, box.y + 48 + 24 * i), 20, TEXT, anchor="midtop")

@@ -279,3 +279,14 @@ def test_every_new_key_has_a_code():
     for name in ("1", "9", "tab", "p", ".", "h", "f11"):
         assert name in KEY_CODES
     assert BUTTON >= 40
+
+
+def test_the_rope_s_hint_names_taps_after_a_touch():
+    from scenes.rope.view import help_line
+
+    host = make("rope")
+    assert "click" in help_line(host.scene.pointer_word)
+    press(host, center(host.toolbar.rect("overlay")), touch=True)  # even a toolbar tap counts
+    assert host.scene.pointer_word == "tap"
+    line = help_line(host.scene.pointer_word)
+    assert line.startswith("tap") and "O:" not in line
