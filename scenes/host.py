@@ -23,8 +23,8 @@ from .toolbar import BUTTON, GAP, MARGIN, SceneList, Toolbar, veil
 
 TITLE = "Verlet Playground"
 FOCUS_GRACE_FRAMES = 60
-"""Focus losses this soon after a fullscreen switch are the window manager reshuffling, not the
-user leaving: no pause for them (one second)."""
+"""Focus losses this soon after the window opened or switched fullscreen are the window manager
+reshuffling, not the user leaving: no pause for them (one second)."""
 AWAY_POLL_FRAMES = 15
 """How often the page is asked whether the tab is hidden (a JavaScript call), in frames."""
 AWAY_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
@@ -50,7 +50,7 @@ class Host:
         self.scenes = {}
         self.paused = False
         self.frames = 0
-        self.fullscreen_frame = -FOCUS_GRACE_FRAMES
+        self.fullscreen_frame = 0  # a window just opened may see its focus shuffled too
         self.scene = None
         right = window.surface.get_width() - MARGIN
         self.scene_list = SceneList([(name, cls.help) for name, cls in self.classes.items()],
