@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Verlet Playground: the one script a person runs. Each command sets up what it needs first.
 #
-#   ./build.sh run [ARGS]   set up, then open the demos (ARGS go to main.py, e.g. --scene spider)
+#   ./build.sh run [ARGS]   set up, then open the demos (ARGS go to main.py, e.g. --scene spider;
+#                           without a display and without ARGS: headless screenshots instead)
 #   ./build.sh test [ARGS]  set up everything the tests need, then run them all (ARGS go to pytest)
-#   ./build.sh setup        only create .venv and install the Python packages
+#   ./build.sh setup        only create .venv and install every Python package (all extras)
 #   ./build.sh shots        render the README screenshots headlessly into docs/images/
 #   ./build.sh web          build the browser app offline with pygbag into build/web/ (+ posters)
 #   ./build.sh site [ARGS]  web, then the example blog page into build/site/ (--base-url URL)
@@ -12,30 +13,82 @@
 #   ./build.sh bench [ARGS] benchmarks (issue #6): markdown tables to benchmarks/results.md
 #   ./build.sh soak [ARGS]  robustness soak (issue #7): 200,000 storm frames a scene, 50,000 traced
 #
-# Setup is idempotent and quick when nothing changed: packages are reinstalled only when
-# pyproject.toml changes. Registries used: PyPI (pip), Debian (apt-get, for Chromium), npm.
+# Setup is idempotent and quick when nothing changed: each command installs only what it needs
+# (run: pygame-ce alone; test, bench, soak: the "test" extra; web, site, serve: the "web" extra),
+# again only when pyproject.toml changes. Python 3.11+ is checked before anything is created
+# (PYTHON=python3.12 ./build.sh run picks another), and a .venv whose interpreter is gone or too
+# old is rebuilt. VENV=DIR uses another virtual environment. Registries used: PyPI (pip), Debian
+# (apt-get, for Chromium, Xvfb and xdotool), npm.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-VENV=.venv
+VENV="${VENV:-.venv}"
 PY="$VENV/bin/python"
+PYTHON="${PYTHON:-python3}"
 export PYGAME_HIDE_SUPPORT_PROMPT=1
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 warn() { printf '\033[1;33m!!! %s\033[0m\n' "$*" >&2; }
 
-setup_python() {
-    if [ ! -x "$PY" ]; then
-        say "creating $VENV"
-        python3 -m venv "$VENV"
+python_version() {  # "3.12" for the interpreter $1, or nothing if it does not run
+    "$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true
+}
+
+new_enough() {  # is version $1 (like 3.12) at least 3.11?
+    local major="${1%%.*}" minor="${1#*.}"
+    [ -n "$1" ] && { [ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -ge 11 ]; }; }
+}
+
+check_python() {
+    if ! command -v "$PYTHON" >/dev/null 2>&1; then
+        echo "build.sh: no '$PYTHON' here; install Python 3.11 or newer, or name one: PYTHON=python3.12 ./build.sh $command" >&2
+        exit 2
     fi
-    local stamp="$VENV/.installed" want
+    local found
+    found="$(python_version "$PYTHON")"
+    if ! new_enough "$found"; then
+        echo "build.sh: Verlet Playground needs Python 3.11 or newer, and $PYTHON is ${found:-not runnable}; pick another: PYTHON=python3.12 ./build.sh $command" >&2
+        exit 2
+    fi
+}
+
+setup_python() {
+    # $@: the pyproject extras this command needs ("" = pygame-ce alone)
+    if [ -e "$VENV" ] || [ -L "$VENV" ]; then
+        if ! new_enough "$(python_version "$PY")"; then
+            warn "$VENV was made by a Python that is gone or older than 3.11: building it again"
+            check_python
+            rm -rf "$VENV"
+        fi
+    fi
+    if [ ! -x "$PY" ]; then
+        check_python
+        say "creating $VENV with $PYTHON ($(python_version "$PYTHON"))"
+        "$PYTHON" -m venv "$VENV"
+        # Python 3.11 still puts setuptools into a new venv (3.12 no longer does); installs
+        # build in an isolated environment, so it only takes space: 9 MB of a 50 MB .venv.
+        "$PY" -m pip uninstall --quiet --yes setuptools >/dev/null 2>&1 || true
+    fi
+    local want missing=() extra
     want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
-    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-        say "installing Python packages (pygame-ce, pytest, numpy, playwright, pygbag)"
-        "$PY" -m pip install --quiet --upgrade pip
-        "$PY" -m pip install --quiet -e ".[test,web]"
-        echo "$want" > "$stamp"
+    for extra in base "$@"; do
+        if [ "$(cat "$VENV/.installed-$extra" 2>/dev/null)" != "$want" ]; then
+            missing+=("$extra")
+        fi
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then
+        local extras=() spec="."
+        for extra in "${missing[@]}"; do
+            [ "$extra" = base ] || extras+=("$extra")
+        done
+        if [ "${#extras[@]}" -gt 0 ]; then
+            spec=".[$(IFS=,; echo "${extras[*]}")]"
+        fi
+        say "installing Python packages: ${spec/#./pygame-ce}"
+        "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec"
+        for extra in "${missing[@]}"; do
+            echo "$want" > "$VENV/.installed-$extra"
+        done
     fi
     if "$PY" -c "import black" 2>/dev/null; then
         warn "black is installed in $VENV: pygbag would reformat the sources; run '$PY -m pip uninstall black'"
@@ -43,6 +96,21 @@ setup_python() {
 }
 
 BROWSER_PACKAGES="chromium fonts-nanum fonts-ipafont-gothic"  # fonts: the post is Korean, the credit Japanese
+WINDOW_PACKAGES="xvfb xdotool"  # the live-window test: a private X server and a hand on it
+
+setup_xvfb() {
+    # tests/test_desktop_window.py opens the real window on Xvfb and drives it with xdotool.
+    if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
+        return 0
+    fi
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing $WINDOW_PACKAGES (apt-get)"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $WINDOW_PACKAGES >/dev/null
+    else
+        warn "no Xvfb/xdotool and no root to install them: the live-window test will be SKIPPED (sudo apt-get install $WINDOW_PACKAGES)"
+    fi
+}
 
 setup_chromium() {
     # Browser tests drive Debian's Chromium; a test tool never downloads a browser of its own.
@@ -132,19 +200,20 @@ command="${1:-help}"
 shift || true
 case "$command" in
     setup)
-        setup_python
+        setup_python test web
         ;;
     run)
         setup_python
-        if has_display; then
-            exec "$PY" main.py "$@"
+        if has_display || [ "$#" -gt 0 ]; then
+            exec "$PY" main.py "$@"  # without a display, main.py says so for a window
         fi
         warn "no display here (DISPLAY is not set): writing headless screenshots instead of opening a window"
         shots build/screenshots
         ;;
     test)
-        setup_python
+        setup_python test web
         setup_chromium
+        setup_xvfb
         setup_node
         exec "$PY" -m pytest "$@"
         ;;
@@ -153,33 +222,33 @@ case "$command" in
         shots docs/images
         ;;
     web)
-        setup_python
+        setup_python web
         web_build
         ;;
     site)
-        setup_python
+        setup_python web
         site_build "$@"
         ;;
     serve)
-        setup_python
+        setup_python web
         serve "$@"
         ;;
     itch)
-        setup_python
+        setup_python web
         itch_build
         ;;
     bench)
-        setup_python
+        setup_python test
         setup_chromium
         setup_node
         bench "$@"
         ;;
     soak)
-        setup_python
+        setup_python test
         soak "$@"
         ;;
     help|-h|--help)
-        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve, itch, bench or soak" >&2

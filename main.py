@@ -1,9 +1,10 @@
 """Verlet Playground: one async pygame-ce main loop for the desktop and the browser (P1, P2).
 
     python main.py                       open a window with the default scene (Esc quits)
-    python main.py --scene spider        another scene; `--list` shows them all
+    python main.py --scene spider        another scene; --list shows them all
     python main.py --scene rope --headless --frames 300 --state s.json --screenshot s.png
 
+In the window: 1-9 or Tab switch scenes, P pauses, F11 goes fullscreen (see `scenes.host`).
 In the browser (pygbag) the scene and its parameters come from the page address,
 `index.html?scene=spider&stiffness=15&overlay=1`; bad values fall back with an on-canvas note.
 The loop runs the simulation in fixed 1/60 s steps (`scenes.clock`) and yields to the browser
@@ -13,6 +14,7 @@ once per frame with `await asyncio.sleep(0)`.
 import asyncio
 import json
 import os
+import signal
 import sys
 import time
 
@@ -23,17 +25,22 @@ from scenes import page  # noqa: E402  (standard library only: reports to the br
 try:  # in the browser a failed import is shown in the frame (scenes.page), not a blank canvas
     import pygame  # noqa: E402  (after the variable above)
 
-    from scenes.catalog import DEFAULT_SCENE, SCENES
     from scenes.base import script_event
-    from scenes.clock import STEP_SECONDS, FixedStepClock
-    from scenes.options import UsageError, parse_cli, parse_query, query_from_environ
+    from scenes.catalog import DEFAULT_SCENE, SCENES
+    from scenes.clock import FixedStepClock, Pacer
+    from scenes.host import TITLE, Host
+    from scenes.options import Options, UsageError, parse_cli, parse_query, query_from_environ
     from scenes.replay import entries_by_frame
+    from scenes.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
+                               shows_nothing)
 except Exception as error:
     page.report_failure(error)
     raise
 
 IN_BROWSER = sys.platform == "emscripten"
-TITLE = "Verlet Playground"
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C: 128 + SIGINT, as a shell reports a program it interrupted."""
 
 
 def page_query():
@@ -50,6 +57,16 @@ def make_scene(options):
     return SCENES[options.scene](seed=options.seed, values=options.values, overlay=options.overlay)
 
 
+def make_host(options, window):
+    """The host showing `options.scene` first; other scenes start at their defaults."""
+    def make(name):
+        if name == options.scene:
+            return make_scene(options)
+        return make_scene(Options(scene=name, seed=options.seed))
+
+    return Host(SCENES, make, options.scene, window, options.switchable)
+
+
 def list_scenes(as_json):
     if as_json:
         print(json.dumps({
@@ -61,64 +78,85 @@ def list_scenes(as_json):
         print(f"{name:8} {scene.help}")
         for param in scene.params:
             span = f"[{param.format(param.lo)} .. {param.format(param.hi)}]"
-            print(f"    {param.name:13} {param.format(param.default):>6}  {span:13}  {param.help}")
+            print(f"    {param.name:13} {param.format(param.default):>6}  {span:13}  {param.meaning}")
 
 
 def run_headless(options):
-    """Exactly `options.frames` steps, each followed by a draw, as fast as possible; then write."""
+    """Exactly `options.frames` frames of one step and one draw, as fast as possible; then write."""
     pygame.display.init()
     pygame.font.init()
-    scene = make_scene(options)
-    surface = pygame.Surface(scene.size)
+    window = HeadlessWindow(SCENES[options.scene].size)
+    host = make_host(options, window)
     script = entries_by_frame(options.script)
     button_down = False
     for frame in range(options.frames):
         for entry in script.get(frame, ()):
             button_down = {"down": True, "up": False}.get(entry["type"], button_down)
-            scene.handle(script_event(entry, button_down))
-        scene.step()
-        scene.draw(surface)
+            host.handle(script_event(entry, button_down))
+        host.frame(1)
+        host.draw(window.surface)
     if options.frames == 0:
-        scene.draw(surface)
+        host.draw(window.surface)
     if options.state_path:
         with open(options.state_path, "w", encoding="utf-8") as handle:
-            json.dump(scene.state(), handle, indent=1)
+            json.dump(host.state(), handle, indent=1)
     if options.screenshot_path:
-        pygame.image.save(surface, options.screenshot_path)
+        pygame.image.save(window.surface, options.screenshot_path)
+
+
+def wants_to_quit(event, host):
+    """The window's close button, or Esc on the desktop (Esc first closes an open scene list)."""
+    if event.type == pygame.QUIT:
+        return True
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not IN_BROWSER
+            and not host.scene_list.open)
 
 
 async def run_live(options, notes=()):
     """The interactive loop: events, whole fixed steps, one draw and one yield per frame."""
     pygame.display.init()  # no pygame.init(): we use no audio, and the mixer would probe for it
     pygame.font.init()
-    scene = make_scene(options)
-    screen = pygame.display.set_mode(scene.size)
-    pygame.display.set_caption(f"{TITLE}: {scene.name}")
+    size, title = SCENES[options.scene].size, f"{TITLE}: {options.scene}"
+    window = BrowserWindow(size, title) if IN_BROWSER else DesktopWindow(size, title)
+    host = make_host(options, window)
     for note in notes:
-        scene.add_note(note)
+        host.scene.add_note(note)
     clock = FixedStepClock()
+    pacer = Pacer(vsync=not IN_BROWSER and window.vsync)
     last = time.perf_counter()
     running = True
     while running:
         for event in pygame.event.get():
-            if event.type == pygame.QUIT or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not IN_BROWSER
-            ):
+            if wants_to_quit(event, host):
                 running = False
             else:
-                scene.handle(event)
+                host.handle(event)
         now = time.perf_counter()
-        for _ in range(clock.advance(now - last)):
-            scene.step()
+        host.frame(clock.advance(now - last))
         last = now
-        scene.draw(screen)
+        host.draw(window.surface)
         pygame.display.flip()
         page.report_first_frame()  # the browser page shows the canvas only from here
         if IN_BROWSER:
             await asyncio.sleep(0)  # the browser paces frames; never clock.tick() there
         else:
-            await asyncio.sleep(max(0.0, STEP_SECONDS - (time.perf_counter() - now)))
+            await asyncio.sleep(pacer.delay(now, time.perf_counter()))
     pygame.display.quit()  # close the window; fonts stay usable for whoever runs next
+
+
+def no_display():
+    """Why no window can open here (one line), or None: checked before and after SDL starts."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display here (DISPLAY is not set); try --headless --screenshot out.png"
+    prepare_desktop()
+    pygame.display.init()
+    if shows_nothing():  # SDL fell back to drawing nowhere: a stale DISPLAY, WSL without X
+        driver = pygame.display.get_driver()
+        pygame.display.quit()
+        return (f"no display: SDL could only start its '{driver}' driver, which shows nothing; "
+                "check DISPLAY or try --headless --screenshot out.png")
+    return None
 
 
 async def main(argv=None):
@@ -134,23 +172,44 @@ async def main(argv=None):
         options = parse_cli(sys.argv[1:] if argv is None else argv, SCENES, DEFAULT_SCENE)
     except UsageError as error:
         print(f"main.py: error: {error}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
     if options.list:
         list_scenes(options.json)
+        sys.stdout.flush()  # a closed pipe shows up here, inside run()'s handler
         return 0
     if options.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         run_headless(options)
         return 0
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
-        print("main.py: error: no display here; try --headless --screenshot out.png", file=sys.stderr)
-        return 2
+    reason = no_display()
+    if reason:
+        print(f"main.py: error: {reason}", file=sys.stderr)
+        return EXIT_USAGE
     await run_live(options)
     return 0
 
 
+def interrupt(signum, frame):
+    """Ctrl-C at once, wherever the program is. (asyncio.run's own handler only cancels the
+    main task at its next await: a headless run, which never awaits, would ignore it.)"""
+    raise KeyboardInterrupt
+
+
+def run(argv=None):
+    """main() with quiet endings: Ctrl-C exits 130, a closed output pipe ends without a word."""
+    if not IN_BROWSER:
+        signal.signal(signal.SIGINT, interrupt)
+    try:
+        return asyncio.run(main(argv))
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `main.py --list | head -1`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit flush
+        return 0
+
+
 if __name__ == "__main__":
-    code = asyncio.run(main())
+    code = run()
     if code:
         sys.exit(code)

@@ -5,6 +5,7 @@ markdown tables and write them to benchmarks/results.md, with the scaling plot b
                                     every scene 10,000 frames under tracemalloc)
     python -m benchmarks --quick    shorter allocation check (2,000 frames), for a fast look
     python -m benchmarks --no-browser   skip Pyodide in Chromium
+    python -m benchmarks.pacing     only the live loop's pacing (issue 12)
 """
 
 import argparse
@@ -13,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import measure, wasm
+from . import measure, pacing, wasm
 from .plot import scaling_plot
 
 HERE = Path(__file__).resolve().parent
@@ -150,6 +151,7 @@ def main(argv=None):
     frames = 2_000 if options.quick else 10_000
     show(allocation_section(measure.allocation_growth(frames=frames,
                                                       settle=min(1_000, frames // 4))))
+    show(pacing.section(pacing.measure(seconds=3.0 if options.quick else 6.0)))
     header = (f"# Benchmarks (issue #6)\n\nWritten by `./build.sh bench` on "
               f"{time.strftime('%Y-%m-%d')}: CPython {platform.python_version()} on "
               f"{platform.machine()} ({platform.system()}), pygame-ce "

@@ -29,7 +29,10 @@ KEY_CODES = {
     "space": pygame.K_SPACE, "return": pygame.K_RETURN, "left": pygame.K_LEFT,
     "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN, "w": pygame.K_w,
     "a": pygame.K_a, "s": pygame.K_s, "d": pygame.K_d, "r": pygame.K_r, "o": pygame.K_o,
+    "h": pygame.K_h, "p": pygame.K_p, ".": pygame.K_PERIOD, "tab": pygame.K_TAB,
+    "f11": pygame.K_F11, **{str(n): getattr(pygame, f"K_{n}") for n in range(1, 10)},
 }
+"""pygame key code of every key name an events file may use (`scenes.replay.KEY_NAMES`)."""
 KEY_NAMES = {code: name for name, code in KEY_CODES.items()}
 KEY_NAMES[pygame.K_KP_ENTER] = "return"
 
@@ -40,14 +43,15 @@ def script_event(entry, button_down):
     `button_down` says whether the primary button is held, for the `buttons` of motion events.
     """
     kind = entry["type"]
+    touch = entry.get("touch", False)
     if kind == "down":
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=entry["pos"], button=1, touch=False)
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=entry["pos"], button=1, touch=touch)
     if kind == "up":
-        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=entry["pos"], button=1, touch=False)
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=entry["pos"], button=1, touch=touch)
     if kind == "move":
         buttons = (1, 0, 0) if button_down else (0, 0, 0)
         return pygame.event.Event(pygame.MOUSEMOTION, pos=entry["pos"], rel=(0, 0),
-                                  buttons=buttons, touch=False)
+                                  buttons=buttons, touch=touch)
     event_type = pygame.KEYDOWN if kind == "key_down" else pygame.KEYUP
     return pygame.event.Event(event_type, key=KEY_CODES[entry["key"]], mod=0, unicode="",
                               scancode=0)
@@ -85,11 +89,15 @@ class Scene:
     model_class = None
     panel_params = ()
     panel_open = False
+    toolbar_items = ("scenes", "pause", "overlay", "fullscreen", "restart")
+    """The shared toolbar's buttons this scene shows (`scenes.toolbar`). A scene that draws one
+    of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
 
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
         self.overlay = overlay
         self.notes = []
+        self.touch = False  # was the last pointer event a touch? (hints then say "tap")
         self.panel = None
         if self.panel_params:
             corner = (self.size[0] - ParamPanel.WIDTH - 12, 12)
@@ -110,12 +118,23 @@ class Scene:
     def set_param(self, name, value):
         self.sim.set_param(name, value)
 
+    @property
+    def pointer_word(self):
+        """"tap" after a touch, else "click": the word a hint uses for pressing."""
+        return "tap" if self.touch else "click"
+
+    def request_restart(self):
+        """The toolbar's restart button: start the demo again at once (a scene may ask first)."""
+        self.sim.restart()
+
     def add_note(self, text):
         """Show a short message at the bottom of the canvas for a few seconds."""
         self.notes.append([text, NOTE_FRAMES])
 
     def handle(self, event):
         """Route one pygame event: slider panel first, then the overlay key, then the model."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.touch = bool(getattr(event, "touch", False))
         if self.panel is not None and self.panel.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_o:

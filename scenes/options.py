@@ -37,6 +37,8 @@ class Options:
     screenshot_path: str = None
     list: bool = False
     json: bool = False
+    switchable: bool = True
+    """Whether the user may switch scenes: not in a browser embed whose address names one."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,7 +52,8 @@ def _parser(scenes, default_scene):
     parser = _Parser(
         prog="main.py",
         description="Verlet Playground: position-based physics demos (pygame-ce).",
-        epilog="Scenes: " + ", ".join(scenes) + ". `--list` shows their parameters.",
+        epilog="Scenes: " + ", ".join(scenes) + ". --list shows their parameters. In the "
+               "window: 1-9 or Tab switch scenes, P pauses, F11 fullscreen, Esc quits.",
     )
     parser.add_argument("--scene", default=default_scene, help=f"demo to run (default {default_scene})")
     parser.add_argument("--headless", action="store_true", help="no window: run --frames steps and exit")
@@ -137,11 +140,12 @@ def parse_query(query, scenes, default_scene):
     given = {}
     for key, value in pairs:
         given.setdefault(key.strip(), value)
+    switchable = "scene" not in given  # an embed that names its scene stays that scene
     scene = given.pop("scene", default_scene)
     if scene not in scenes:
         notes.append(f"unknown scene {shorten(scene, 30)!r}: showing {default_scene}")
         scene = default_scene
-    options = Options(scene=scene)
+    options = Options(scene=scene, switchable=switchable)
     if "seed" in given:
         text = given.pop("seed")
         try:

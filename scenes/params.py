@@ -6,8 +6,18 @@ goes through `Param.parse` or `Param.clamp`, so the same rules and the same mess
 everywhere. Pure Python: no pygame.
 """
 
+import re
 from dataclasses import dataclass
 from math import isfinite
+
+SPEC_LABEL = re.compile(r"\s*\((?:[TSP]\d{1,2}(?:[,;/ ]+|-|(?=\))))+\)")
+"""A reference to the spec's numbered behaviours, like "(T5)" or "(S1, S5)": for code comments,
+never for what a user reads."""
+
+
+def plain(text):
+    """`text` without spec labels, for the screen, `--list` and `--help`."""
+    return SPEC_LABEL.sub("", text).strip()
 
 
 def shorten(text, limit=40):
@@ -41,6 +51,11 @@ class Param:
     def __post_init__(self):
         if not self.lo <= self.default <= self.hi:
             raise ValueError(f"default of {self.name} lies outside [{self.lo}, {self.hi}]")
+
+    @property
+    def meaning(self):
+        """The one-line help as a user reads it (spec labels left out)."""
+        return plain(self.help)
 
     def allowed(self):
         """The range as text, for messages and `--list`."""
@@ -114,6 +129,6 @@ class ParamTable:
     def describe(self):
         """{name: {default, min, max, help}} as `--list --json` reports it."""
         return {
-            p.name: {"default": p.default, "min": p.lo, "max": p.hi, "help": p.help}
+            p.name: {"default": p.default, "min": p.lo, "max": p.hi, "help": p.meaning}
             for p in self
         }

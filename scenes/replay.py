@@ -2,7 +2,8 @@
 
 A script is a JSON list of objects, each applied just before step `frame` (0-based), in file order:
 
-    {"frame": F, "type": "down" | "move" | "up", "pos": [x, y]}     pointer, canvas pixels
+    {"frame": F, "type": "down" | "move" | "up", "pos": [x, y]}     pointer, canvas pixels;
+                                        optional "touch": true makes it a finger, as on a phone
     {"frame": F, "type": "key_down" | "key_up", "key": K}           K from KEY_NAMES
 
 `load_script` validates a whole file up front and raises `ScriptError` with one line naming the
@@ -15,7 +16,10 @@ from math import isfinite
 
 POINTER_TYPES = ("down", "move", "up")
 KEY_TYPES = ("key_down", "key_up")
-KEY_NAMES = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "r", "o")
+KEY_NAMES = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "r", "o", "h",
+             "p", ".", "tab", "f11", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+"""Keys a script may press: the demos' own, then pause (p), one step (.), scene switching (tab,
+1..9) and fullscreen (f11)."""
 MAX_COORDINATE = 1e6
 """Pointer coordinates beyond this are refused: far off any canvas, and a sign of a broken file."""
 
@@ -41,7 +45,10 @@ def _check_entry(index, entry):
             or not all(isfinite(v) and abs(v) <= MAX_COORDINATE for v in pos)
         ):
             raise ScriptError(f"{where}: 'pos' must be [x, y], two finite numbers, got {pos!r}")
-        return {"frame": frame, "type": kind, "pos": (float(pos[0]), float(pos[1]))}
+        touch = entry.get("touch", False)
+        if not isinstance(touch, bool):
+            raise ScriptError(f"{where}: 'touch' must be true or false, got {touch!r}")
+        return {"frame": frame, "type": kind, "pos": (float(pos[0]), float(pos[1])), "touch": touch}
     if kind in KEY_TYPES:
         key = entry.get("key")
         if key not in KEY_NAMES:

@@ -70,13 +70,15 @@ class Simulation:
         self.frame += 1
 
     def state(self):
-        """Common keys (scene, frame, seed, size, params) plus the model's own."""
+        """Common keys (scene, frame, seed, size, params, paused, steps) plus the model's own."""
         state = {
             "scene": self.name,
             "frame": self.frame,
             "seed": self.seed,
             "size": list(self.size),
             "params": dict(self.values),
+            "paused": False,  # a Simulation only runs; the host (scenes.host) knows about pausing
+            "steps": self.frame,
         }
         state.update(self.model.observe())
         return state

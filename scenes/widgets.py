@@ -2,7 +2,8 @@
 
 Everything is sized for a finger as well as a mouse (touch arrives as mouse events in the
 browser): rows are at least 34 px tall and a slider can be grabbed anywhere on its row. Widgets
-change parameters only through `Param.clamp`, the same rules the CLI and page query use (S12).
+change parameters only through `Param.clamp`, the same rules the CLI and page query use, and the
+panel's "defaults" button puts every parameter back.
 """
 
 import pygame
@@ -191,10 +192,21 @@ class ParamPanel:
                    lambda value, name=name: scene.set_param(name, value))
             for i, name in enumerate(names)
         ]
-        self.body = pygame.Rect(x, y + 42, self.WIDTH, len(names) * Slider.HEIGHT + 8)
+        below = y + 46 + len(names) * Slider.HEIGHT + 6
+        self.defaults = Button((x + 8, below, self.WIDTH - 16, self.BUTTON_HEIGHT), "defaults",
+                               self.reset)
+        self.body = pygame.Rect(x, y + 42, self.WIDTH, below + self.BUTTON_HEIGHT + 8 - (y + 42))
+
+    BUTTON_HEIGHT = 40
+    """The defaults button's height, px: a thumb's width."""
 
     def _flip(self):
         self.open = not self.open
+
+    def reset(self):
+        """Every parameter of the scene back to its default (key R restarts and keeps values)."""
+        for param in self.scene.params:
+            self.scene.set_param(param.name, param.default)
 
     def handle(self, event):
         """Return True when the event belonged to the panel (the scene must then ignore it)."""
@@ -202,7 +214,7 @@ class ParamPanel:
             return True
         if not self.open:
             return False
-        if any(slider.handle(event) for slider in self.sliders):
+        if any(slider.handle(event) for slider in self.sliders) or self.defaults.handle(event):
             return True
         kind, pos = _pointer(event)
         return kind == "down" and self.body.collidepoint(pos)
@@ -212,4 +224,5 @@ class ParamPanel:
             surface.blit(panel_surface(self.body.size, PANEL_FILL), self.body)
             for slider in self.sliders:
                 slider.draw(surface)
+            self.defaults.draw(surface)
         self.toggle.draw(surface)

@@ -45,3 +45,46 @@ def test_integer_slider_rounds_and_panel_draws(monkeypatch):
     surface = pygame.Surface(scene.size)
     scene.draw(surface)  # draws panel, sliders and labels without error
     assert surface.get_at(iterations.rect.center) != surface.get_at((5, 500))
+
+
+def test_defaults_button_puts_every_parameter_back_and_r_keeps_values():
+    pygame.font.init()
+    scene = main.make_scene(Options(scene="rope", values={"iterations": 5}))
+    scene.set_param("gravity", 1.2)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="", scancode=0))
+    assert scene.values == {"iterations": 5, "gravity": 1.2}  # R restarts, values kept
+    assert scene.model.world.gravity == (0.0, 1.2)
+    scene.panel.open = True
+    button = scene.panel.defaults.rect
+    assert button.height >= 40 and scene.panel.body.contains(button)
+    click(scene, button.center)
+    click(scene, button.center, pygame.MOUSEBUTTONUP)
+    assert scene.values == {"iterations": 20, "gravity": 0.3}
+    assert scene.model.world.gravity == (0.0, 0.3) and scene.model.world.iterations == 20
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)
+    assert surface.get_at(button.center) != surface.get_at((5, 500))
+
+
+SPEC_LABEL_TEXT = ("(T5)", "(S13)", "(S1)", "(T7)", "(P2)")
+
+
+def test_no_spec_labels_in_what_a_user_reads(repo_root):
+    import subprocess
+    import sys
+
+    from scenes.catalog import SCENES
+    from scenes.params import plain
+
+    assert plain("spacing + area passes per frame (T5): more is stiffer") == \
+        "spacing + area passes per frame: more is stiffer"
+    assert plain("pull on the web (S1, S5)") == "pull on the web"
+    assert plain("a (note) stays") == "a (note) stays"
+    for args in (["--list"], ["--list", "--json"], ["--help"]):
+        out = subprocess.run([sys.executable, "main.py", *args], cwd=repo_root,
+                             capture_output=True, text=True, timeout=60).stdout
+        assert not any(label in out for label in SPEC_LABEL_TEXT), (args, out[:300])
+    for scene in SCENES.values():
+        assert "(" not in scene.help or not any(label in scene.help for label in SPEC_LABEL_TEXT)
+        for param in scene.params:
+            assert not any(label in param.meaning for label in SPEC_LABEL_TEXT)

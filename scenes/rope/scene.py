@@ -1,4 +1,7 @@
-"""The rope scene: the rope model with sliders for its two parameters, and its view."""
+"""The rope scene: the rope model with sliders for its two parameters, and its view.
+
+Its help line says "tap" once the last pointer event was a touch (`Scene.pointer_word`).
+"""
 
 from scenes.base import Scene
 
@@ -13,7 +16,7 @@ class RopeScene(Scene):
     panel_params = ("iterations", "gravity")
 
     def render(self, surface):
-        view.draw(surface, self.model)
+        view.draw(surface, self.model, self.pointer_word)
 
     def render_overlay(self, surface):
         view.draw_overlay(surface, self.model)

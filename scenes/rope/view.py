@@ -15,7 +15,14 @@ ROPE_LIGHT = (214, 168, 112)
 PIN = (220, 220, 235)
 
 
-def draw(surface, model):
+def help_line(pointer_word="click"):
+    """The hint at the top left: names taps after a touch, and keys only for a keyboard."""
+    if pointer_word == "tap":
+        return "tap and drag the rope to swing it"
+    return f"{pointer_word} and drag the rope to swing it  ·  O: overlay  ·  R: restart"
+
+
+def draw(surface, model, pointer_word="click"):
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
     points = [p.position for p in model.particles]
     curve = catmull_rom_open(points, 6)
@@ -28,7 +35,7 @@ def draw(surface, model):
         held = model.particles[model.grabbed]
         disc(surface, (255, 255, 255), held.position, 9)
         disc(surface, (255, 150, 190), held.position, 6)
-    draw_text(surface, "drag the rope to swing it  ·  O: overlay", (12, 12), 20)
+    draw_text(surface, help_line(pointer_word), (12, 12), 20)
 
 
 def draw_overlay(surface, model):

@@ -1,0 +1,191 @@
+"""The host around the scenes: switching, pausing, the shared toolbar, the window's title (issue 12).
+
+One `Host` runs in every mode (window, browser, headless) and takes every event first, so a
+scripted `key_down "1"` does exactly what the key does in a window:
+
+- Scenes: keys 1..N (in `--list` order), Tab / Shift+Tab, or the toolbar's scene list switch the
+  scene shown. Each scene is made the first time it is shown and kept, so coming back to the
+  spider game finds it where it was. The window title follows. A single-scene browser embed
+  (`?scene=` in its address) offers no switching at all.
+- Pause: key P, the pause button, and the window losing focus or being hidden (the tab hidden in
+  the browser). A paused scene says so, takes no steps, and resumes on a click or tap anywhere
+  (that press does nothing else) or P. While paused, `.` advances exactly one step.
+- The toolbar (`scenes.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
+  fullscreen too. Restart calls the scene's `request_restart()`.
+
+`state()` is the shown scene's state plus `frame` (frames run), `paused` and `steps` (simulation
+steps the shown scene has taken since it was made).
+"""
+
+import pygame
+
+from .toolbar import BUTTON, GAP, MARGIN, SceneList, Toolbar, veil
+
+TITLE = "Verlet Playground"
+FOCUS_GRACE_FRAMES = 60
+"""Focus losses this soon after the window opened or switched fullscreen are the window manager
+reshuffling, not the user leaving: no pause for them (one second)."""
+AWAY_POLL_FRAMES = 15
+"""How often the page is asked whether the tab is hidden (a JavaScript call), in frames."""
+AWAY_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+
+
+class Host:
+    """The shown scene and everything around it.
+
+    scene_classes  {name: Scene class} in `--list` order (keys 1..N follow it)
+    make           function(name) -> a new scene of that name (the first uses the options)
+    first          the name of the scene shown at the start
+    window         a `scenes.window` window (title, fullscreen)
+    switchable     whether the user may switch scenes
+    """
+
+    def __init__(self, scene_classes, make, first, window, switchable=True):
+        self.classes = dict(scene_classes)
+        self.names = list(self.classes)
+        self.make = make
+        self.window = window
+        self.switchable = switchable and len(self.names) > 1
+        self.scenes = {}
+        self.paused = False
+        self.frames = 0
+        self.fullscreen_frame = 0  # a window just opened may see its focus shuffled too
+        self.scene = None
+        right = window.surface.get_width() - MARGIN
+        self.scene_list = SceneList([(name, cls.help) for name, cls in self.classes.items()],
+                                    lambda: self.scene.name, self.switch, right,
+                                    MARGIN + BUTTON + GAP)
+        self.show(first)
+
+    # -- scenes ----------------------------------------------------------------------------
+
+    def show(self, name):
+        """Show the scene called `name`, making it the first time."""
+        overlay = self.scene.overlay if self.scene is not None else None
+        if name not in self.scenes:
+            self.scenes[name] = self.make(name)
+        self.scene = self.scenes[name]
+        if overlay is not None:
+            self.scene.overlay = overlay  # the overlay button is the host's: it stays as it was
+        self.toolbar = self._toolbar()
+        self.window.set_title(f"{TITLE}: {name}")
+
+    def switch(self, name):
+        if self.switchable and name in self.classes and name != self.scene.name:
+            self.show(name)
+
+    def switch_by(self, offset):
+        index = self.names.index(self.scene.name)
+        self.switch(self.names[(index + offset) % len(self.names)])
+
+    def _toolbar(self):
+        scene = self.scene
+        available = {"pause", "overlay", "restart"}
+        if self.switchable:
+            available.add("scenes")
+        if self.window.fullscreen_available:
+            available.add("fullscreen")
+        right = self.window.surface.get_width() - MARGIN
+        if scene.panel is not None:
+            right = scene.panel.toggle.rect.x - GAP
+        actions = {"scenes": self.toggle_scene_list, "pause": self.toggle_pause,
+                   "overlay": self.toggle_overlay, "fullscreen": self.toggle_fullscreen,
+                   "restart": scene.request_restart}
+        lit = {"scenes": lambda: self.scene_list.open, "pause": lambda: self.paused,
+               "overlay": lambda: self.scene.overlay, "fullscreen": lambda: False,
+               "restart": lambda: False}
+        return Toolbar(actions, lit, available, scene.toolbar_items, right, len(self.names))
+
+    # -- the toolbar's actions ---------------------------------------------------------------
+
+    def toggle_scene_list(self):
+        self.scene_list.open = not self.scene_list.open
+        if self.scene_list.open and self.scene.panel is not None:
+            self.scene.panel.open = False  # the two would overlap
+
+    def toggle_pause(self):
+        self.paused = not self.paused
+
+    def pause(self):
+        self.paused = True
+
+    def toggle_overlay(self):
+        self.scene.overlay = not self.scene.overlay
+
+    def toggle_fullscreen(self):
+        self.fullscreen_frame = self.frames
+        self.window.toggle_fullscreen()
+
+    def step_once(self):
+        """One simulation step while paused (key `.`)."""
+        if self.paused:
+            self.scene.step()
+
+    # -- events, steps, drawing --------------------------------------------------------------
+
+    def handle(self, event):
+        """Take one pygame event: the host's own keys and buttons first, then the scene's."""
+        self.window.handle(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.scene.touch = bool(getattr(event, "touch", False))  # also for the toolbar's presses
+        if event.type in AWAY_EVENTS:
+            if self.frames - self.fullscreen_frame > FOCUS_GRACE_FRAMES:
+                self.pause()
+            return
+        if self.scene_list.handle(event) or self.toolbar.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if self.paused and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            panel = self.scene.panel
+            if panel is None or not panel.handle(event):
+                self.paused = False  # a click or tap resumes, and does nothing else
+            return
+        self.scene.handle(event)
+
+    def _key(self, event):
+        """Handle a host key; True when it was one."""
+        key = event.key
+        if key == pygame.K_p:
+            self.toggle_pause()
+        elif key == pygame.K_PERIOD:
+            self.step_once()
+        elif key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif key == pygame.K_TAB and self.switchable:
+            self.switch_by(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in NUMBER_KEYS and self.switchable:
+            number = NUMBER_KEYS[key]
+            if number <= len(self.names):
+                self.switch(self.names[number - 1])
+        else:
+            return False
+        return True
+
+    def frame(self, steps):
+        """One displayed frame that runs `steps` simulation steps (none while paused)."""
+        self.frames += 1
+        if self.frames % AWAY_POLL_FRAMES == 0 and self.window.away():
+            self.pause()
+        if not self.paused:
+            for _ in range(steps):
+                self.scene.step()
+
+    def draw(self, surface):
+        self.scene.draw(surface)
+        if self.paused:
+            word = self.scene.pointer_word
+            lines = ([f"{word} anywhere to go on"] if self.scene.touch else
+                     [f"{word} or press P to go on", "press . to take one step"])
+            veil(surface, "paused", lines)
+        if self.scene_list.open:
+            self.toolbar.hover = None  # a button's hint would peek out under the list
+        self.toolbar.draw(surface)
+        self.scene_list.draw(surface)
+
+    def state(self):
+        state = self.scene.state()
+        state.update(scene=self.scene.name, frame=self.frames, paused=self.paused,
+                     steps=self.scene.frame)
+        return state

@@ -1,0 +1,229 @@
+"""The toolbar every scene shares, and the scene list it opens (issue 12; touch, issue 11).
+
+Five buttons in a row at the top right, left of the slider-panel button, each 40 px square (a
+thumb's width): scenes, pause, overlay, fullscreen, restart. Their slots are fixed, so a scene
+that draws one of them itself (the spider game's own restart button) leaves that item out of
+its `toolbar_items` and its own button sits in the free slot. Items that cannot work here (the
+scene list in a single-scene embed, fullscreen where the browser forbids it) are dropped and
+the row closes up from the left. Hovering a button with a mouse shows its name and key.
+
+The pictures are drawn in code; the host (`scenes.host`) supplies what each button does and
+whether it is lit (overlay on, paused).
+"""
+
+from math import cos, pi, sin
+
+import pygame
+
+from .widgets import ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, panel_surface
+
+ITEMS = ("scenes", "pause", "overlay", "fullscreen", "restart")
+"""Every toolbar item, left to right: restart sits next to the slider-panel button."""
+BUTTON = 40
+"""Side of a toolbar button, px."""
+GAP = 8
+"""Space between two buttons, px."""
+TOP = 12
+"""Distance of the row from the canvas top, px (the slider-panel button's too)."""
+MARGIN = 12
+"""Distance of the slider-panel button from the canvas's right edge, px."""
+
+HINTS = {
+    "scenes": "scenes (Tab, 1-{n})",
+    "pause": "pause (P)",
+    "overlay": "overlay (O)",
+    "fullscreen": "fullscreen (F11)",
+    "restart": "restart (R)",
+}
+
+
+def _draw_scenes(surface, rect, lit):
+    """Three list rows with a dot each: "choose a scene"."""
+    cx, cy = rect.center
+    for i in (-1, 0, 1):
+        y = cy + 8 * i
+        pygame.draw.circle(surface, ACCENT if lit else TEXT, (cx - 9, y), 2)
+        pygame.draw.line(surface, TEXT, (cx - 4, y), (cx + 11, y), 2)
+
+
+def _draw_pause(surface, rect, lit):
+    """Two bars; a play triangle when paused (the button then resumes)."""
+    cx, cy = rect.center
+    if lit:
+        pygame.draw.polygon(surface, ACCENT, [(cx - 6, cy - 9), (cx - 6, cy + 9), (cx + 9, cy)])
+    else:
+        pygame.draw.rect(surface, TEXT, (cx - 8, cy - 9, 5, 18), border_radius=1)
+        pygame.draw.rect(surface, TEXT, (cx + 3, cy - 9, 5, 18), border_radius=1)
+
+
+def _draw_overlay(surface, rect, lit):
+    """Three points joined by links: "show what the simulation does"."""
+    cx, cy = rect.center
+    points = [(cx - 10, cy + 7), (cx, cy - 9), (cx + 10, cy + 7)]
+    color = ACCENT if lit else TEXT
+    pygame.draw.lines(surface, color, True, points, 2)
+    for point in points:
+        pygame.draw.circle(surface, (255, 255, 255), point, 3)
+
+
+def _draw_fullscreen(surface, rect, lit):
+    """Four corner brackets."""
+    cx, cy = rect.center
+    color = ACCENT if lit else TEXT
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            corner = (cx + 10 * sx, cy + 8 * sy)
+            pygame.draw.line(surface, color, corner, (corner[0] - 6 * sx, corner[1]), 2)
+            pygame.draw.line(surface, color, corner, (corner[0], corner[1] - 5 * sy), 2)
+
+
+def _draw_restart(surface, rect, lit):
+    """An open circle whose end carries an arrow head: start again."""
+    cx, cy = rect.center
+    radius, start, sweep = 9, -0.25 * pi, 1.55 * pi
+    angles = [start + sweep * i / 16 for i in range(17)]
+    pygame.draw.lines(surface, TEXT, False,
+                      [(cx + radius * cos(a), cy + radius * sin(a)) for a in angles], 2)
+    end = angles[-1]
+    x, y = cx + radius * cos(end), cy + radius * sin(end)
+    tx, ty = -sin(end), cos(end)  # the direction the arc runs at its end
+    nx, ny = cos(end), sin(end)  # outward from the centre
+    pygame.draw.polygon(surface, TEXT, [(x + 6 * tx, y + 6 * ty), (x - 5 * nx - 2 * tx, y - 5 * ny - 2 * ty),
+                                        (x + 5 * nx - 2 * tx, y + 5 * ny - 2 * ty)])
+
+
+PICTURES = {"scenes": _draw_scenes, "pause": _draw_pause, "overlay": _draw_overlay,
+            "fullscreen": _draw_fullscreen, "restart": _draw_restart}
+
+
+class Toolbar:
+    """The row of toolbar buttons for one scene.
+
+    actions    {item: function()} what each button does
+    lit        {item: function() -> bool} whether a button shows its "on" state
+    available  the items that can work here at all (see the module docstring)
+    shown      the items the scene wants from the toolbar (`Scene.toolbar_items`)
+    right      x of the row's right end, px
+    scene_count  how many scenes the switcher offers (for the hint "Tab, 1-N")
+    """
+
+    def __init__(self, actions, lit, available, shown, right, scene_count=1):
+        self.lit = lit
+        self.hover = None  # pointer position of a mouse (not a finger) over the canvas
+        self.scene_count = scene_count
+        slots = [item for item in ITEMS if item in available]
+        self.buttons = {}
+        for i, item in enumerate(slots):
+            x = right - (len(slots) - i) * (BUTTON + GAP) + GAP
+            if item in shown:
+                self.buttons[item] = Button((x, TOP, BUTTON, BUTTON), item, actions[item],
+                                            icon=self._picture(item))
+
+    def _picture(self, item):
+        return lambda surface, rect: PICTURES[item](surface, rect, self.lit[item]())
+
+    def rect(self, item):
+        """Where `item`'s button is, or None when it is not shown."""
+        button = self.buttons.get(item)
+        return button.rect if button else None
+
+    def handle(self, event):
+        """Return True when the event was a press on (or a drag from) a toolbar button."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = None if getattr(event, "touch", False) else tuple(event.pos)
+        return any(button.handle(event) for button in self.buttons.values())
+
+    def draw(self, surface):
+        for item, button in self.buttons.items():
+            button.draw(surface)
+            if self.lit[item]():
+                pygame.draw.line(surface, ACCENT, (button.rect.x + 10, button.rect.bottom - 4),
+                                 (button.rect.right - 10, button.rect.bottom - 4), 2)
+        if self.hover is not None:
+            for item, button in self.buttons.items():
+                if button.rect.collidepoint(self.hover):
+                    hint = HINTS[item].format(n=self.scene_count)
+                    draw_text(surface, hint, (button.rect.centerx, button.rect.bottom + 6), 18,
+                              TEXT, anchor="midtop")
+
+
+class SceneList:
+    """The scene switcher's list: one row per scene with its key, name and one-line description.
+
+    entries    [(name, description)] in `--list` order (key 1 is the first)
+    current    function() -> the name of the scene shown now (its row is marked)
+    choose     function(name) called when a row is pressed
+    right, top where the list's top-right corner goes, px
+    """
+
+    WIDTH = 600
+    ROW = 52
+    HEAD = 34
+
+    def __init__(self, entries, current, choose, right, top):
+        self.entries = list(entries)
+        self.current = current
+        self.choose = choose
+        self.open = False
+        height = self.HEAD + self.ROW * len(self.entries) + 8
+        self.rect = pygame.Rect(right - self.WIDTH, top, self.WIDTH, height)
+        self._pressed = None
+
+    def row_rect(self, index):
+        return pygame.Rect(self.rect.x + 6, self.rect.y + self.HEAD + index * self.ROW,
+                           self.WIDTH - 12, self.ROW - 4)
+
+    def handle(self, event):
+        """While open, every pointer press belongs to the list: a row chooses, outside closes."""
+        if not self.open:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open = False
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed = next((i for i in range(len(self.entries))
+                                  if self.row_rect(i).collidepoint(event.pos)), None)
+            if self._pressed is None and not self.rect.collidepoint(event.pos):
+                self.open = False
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed = self._pressed, None
+            if pressed is not None and self.row_rect(pressed).collidepoint(event.pos):
+                self.open = False
+                self.choose(self.entries[pressed][0])
+            return True
+        return event.type == pygame.MOUSEMOTION and self._pressed is not None
+
+    def draw(self, surface):
+        if not self.open:
+            return
+        surface.blit(panel_surface(self.rect.size, (18, 20, 34, 235), (120, 124, 160, 255)),
+                     self.rect)
+        draw_text(surface, "Scenes", (self.rect.x + 16, self.rect.y + 10), 22, TEXT, shadow=False)
+        draw_text(surface, f"keys 1-{len(self.entries)} or Tab",
+                  (self.rect.right - 16, self.rect.y + 12), 18, MUTED, anchor="topright",
+                  shadow=False)
+        for i, (name, description) in enumerate(self.entries):
+            row = self.row_rect(i)
+            if name == self.current():
+                surface.blit(panel_surface(row.size, (60, 64, 96, 200), radius=8), row)
+                pygame.draw.rect(surface, ACCENT, (row.x + 2, row.y + 8, 4, row.height - 16),
+                                 border_radius=2)
+            draw_text(surface, str(i + 1), (row.x + 26, row.centery), 26, ACCENT, anchor="center",
+                      shadow=False)
+            draw_text(surface, name, (row.x + 48, row.y + 5), 24, TEXT, shadow=False)
+            draw_text(surface, description, (row.x + 48, row.y + 27), 17, MUTED, shadow=False)
+
+
+def veil(surface, title, lines):
+    """Dim the canvas a little and show a box with a title and a few short lines (paused)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((8, 10, 20, 70))
+    surface.blit(shade, (0, 0))
+    width = max(300, 40 + max(len(line) for line in lines) * 9)
+    box = pygame.Rect(0, 0, width, 56 + 24 * len(lines))
+    box.center = (surface.get_width() // 2, 150)
+    surface.blit(panel_surface(box.size, (18, 20, 34, 225), (120, 124, 160, 255)), box)
+    draw_text(surface, title, (box.centerx, box.y + 10), 36, ACCENT, anchor="midtop")
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (box.centerx, box.y + 48 + 24 * i), 20, TEXT, anchor="midtop")
