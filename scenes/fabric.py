@@ -20,6 +20,8 @@ from verlet import Breakable, TriangleWind, anchored, cut_links, snap_overstretc
 
 GRAB_RADIUS = 20.0
 """A press grabs every point this close to it, px (a fingertip's patch of cloth)."""
+HAND_SPEED = 40.0
+"""Fastest a held point leaves the hand when let go, px per frame."""
 TEARS_PER_FRAME = 2
 """At most this many links give way a frame, the worst first: a tear runs like a crack."""
 CLEAR_MARGIN = 60.0
@@ -133,6 +135,16 @@ class Fabric:
             self._anchored_version = self._version
         return [p for p in self.world.particles if id(p) not in self._anchored]
 
+    def keep_in_room(self):
+        """After the solve: walls at the canvas's sides and top (the floor is open, so torn
+        pieces fall out). A point past a wall stops there, its speed into the wall gone."""
+        width = self.size[0]
+        for p in self.world.particles:
+            if p.x < 0.0 or p.x > width:
+                p.x = p.px = min(width, max(0.0, p.x))
+            if p.y < 0.0:
+                p.y = p.py = 0.0
+
     def clear_fallen(self):
         """Forget torn-off points that have left the canvas, with their links and triangles."""
         width, height = self.size
@@ -185,8 +197,13 @@ class Fabric:
             return
         hx, hy = self.hand
         for p, dx, dy in self.held:
-            p.px, p.py = p.x, p.y
-            p.x, p.y = hx + dx, hy + dy
+            x, y = hx + dx, hy + dy
+            jump = hypot(x - p.x, y - p.y)
+            keep = min(1.0, HAND_SPEED / jump) if jump > 0.0 else 0.0
+            # a pointer that leaps across the canvas moves the cloth there, but lets it go
+            # with at most HAND_SPEED: a flick, not a teleport's speed
+            p.px, p.py = x - (x - p.x) * keep, y - (y - p.y) * keep
+            p.x, p.y = x, y
 
     # --- reading --------------------------------------------------------------------------
     def stretch(self, link):

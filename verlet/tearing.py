@@ -36,7 +36,8 @@ def snap_overstretched(links, most=None):
 
     Call after the solve: what the constraints could not pull back within the limit breaks.
     With `most`, only that many of the worst go this time: the load they carried moves to
-    their neighbours, and a tear runs along a line instead of a whole row giving way at once.
+    their neighbours, and a tear runs along a line instead of a whole row giving way at once
+    (a link past twice its limit goes anyway: it is long gone).
     """
     over = []
     for link in links:
@@ -49,7 +50,8 @@ def snap_overstretched(links, most=None):
         if dx * dx + dy * dy > reach_sq:  # squared lengths: a sound link costs no root
             over.append(((dx * dx + dy * dy) / reach_sq, len(over), link))
     over.sort(key=lambda item: (-item[0], item[1]))
-    broken = [link for _, _, link in over[:most]]
+    broken = [link for rank, (ratio, _, link) in enumerate(over)
+              if most is None or rank < most or ratio > 4.0]
     for link in broken:
         link.broken = True
     if broken:

@@ -163,6 +163,7 @@ class BridgeModel:
             else:
                 self._was_pinned = self.grabbed.pinned
                 self.grabbed.pinned = True
+                self._anchored = None
                 self.hand = pos
         elif kind == "move" and self.grabbed is not None:
             self.hand = pos
@@ -185,6 +186,7 @@ class BridgeModel:
     def release(self):
         if self.grabbed is not None:
             self.grabbed.pinned = self._was_pinned
+            self._anchored = None  # the hand held the bridge up: what hangs may have changed
         self.grabbed = None
         self.hand = None
 
@@ -204,6 +206,7 @@ class BridgeModel:
                 self._fall(crate, gravity)
             else:
                 self._ride(crate)
+        self._keep_in_sky()
         broken = snap_overstretched(self.world.constraints)
         if broken:
             self.torn += len(broken)
@@ -258,6 +261,16 @@ class BridgeModel:
         crate.x, crate.y = x, y - crate.size / 2.0
         if not 0.0 <= crate.u <= 1.0:
             crate.plank = None
+
+    def _keep_in_sky(self):
+        """Walls at the canvas's sides and top (the chasm below is open): a point or crate
+        flung past one stops there."""
+        width = self.size[0]
+        for p in list(self.world.particles) + self.crates:
+            if p.x < 0.0 or p.x > width:
+                p.x = p.px = min(width, max(0.0, p.x))
+            if p.y < 0.0:
+                p.y = p.py = 0.0
 
     def _clear_fallen(self):
         """Forget crates, points and links that fell below the canvas."""

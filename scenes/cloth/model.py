@@ -153,6 +153,7 @@ class ClothModel:
         self.time += self.world.dt
         self.world.step()
         fabric.tear()
+        fabric.keep_in_room()
         fabric.clear_fallen()
         for cut in self.cuts:
             cut[2] += 1
