@@ -18,8 +18,12 @@ def shade(color, factor):
             min(255, max(0, round(color[2] * factor))))
 
 
-def draw_sheet(surface, fabric, color_of, back_of):
-    """Fill every living cell: `color_of(cell_index)` front, `back_of(cell_index)` back."""
+def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0):
+    """Fill every living cell: `color_of(cell_index)` front, `back_of(cell_index)` back.
+
+    With `sheen`, a cell whose top edge tilts down (a wave's far side) is darker and one that
+    tilts up lighter, as if lit from above: a flag's ripples read as bands of light.
+    """
     alive = fabric.alive
     rest_area = fabric.spacing * fabric.spacing
     polygon = pygame.draw.polygon
@@ -31,7 +35,12 @@ def draw_sheet(surface, fabric, color_of, back_of):
         area = 0.5 * ((tl.x - br.x) * (tr.y - bl.y) - (tr.x - bl.x) * (tl.y - br.y))
         ratio = area / rest_area
         base = color_of(index) if ratio > 0.0 else back_of(index)
-        color = shade(base, 0.55 + 0.45 * min(1.3, abs(ratio)))
+        light = 0.55 + 0.45 * min(1.3, abs(ratio))
+        if sheen:
+            run = tr.x - tl.x
+            tilt = (tr.y - tl.y) / run if abs(run) > 1e-6 else 0.0
+            light *= min(1.25, max(0.6, 1.0 - sheen * (tilt - 0.15)))
+        color = shade(base, light)
         if first and second:
             polygon(surface, color, ((tl.x, tl.y), (tr.x, tr.y), (br.x, br.y), (bl.x, bl.y)))
         else:

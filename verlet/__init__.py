@@ -21,22 +21,7 @@ from .tearing import Breakable, anchored, cut_links, snap_overstretched
 from .world import World
 
 __all__ = [
-    "AngleRange",
-    "Area",
-    "Box",
-    "Breakable",
-    "Distance",
-    "JacobiAccumulator",
-    "Particle",
-    "World",
-    "integrate",
-    "move_now",
-    "Strand",
-    "TriangleWind",
-    "anchored",
-    "cut_links",
-    "rotate_rigidly",
-    "snap_overstretched",
-    "solve_gauss_seidel",
-    "solve_jacobi",
+    "AngleRange", "Area", "Box", "Breakable", "Distance", "JacobiAccumulator", "Particle",
+    "Strand", "TriangleWind", "World", "anchored", "cut_links", "integrate", "move_now",
+    "rotate_rigidly", "snap_overstretched", "solve_gauss_seidel", "solve_jacobi",
 ]

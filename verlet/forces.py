@@ -1,15 +1,11 @@
-"""Forces on areas: wind that pushes each triangle of a cloth along the normals of its sides.
+"""Forces on areas (issue 15): wind pushing each triangle of a cloth along its sides' normals.
 
-Owns issue 15's area force. A uniform push moves a cloth as one block; real wind presses on a
-surface by how squarely it meets it. In the plane a triangle meets the wind with its sides: a
-side whose outward normal n faces into the wind (n . w < 0) is pressed along -n with a force of
-its length x |n . w|, shared by its two ends. A side edge-on to the wind catches nothing, so the
-push changes as the cloth turns, and that feedback is the flutter.
-
-A force object offers `add_accelerations(kick)`: it adds (ax, ay) in px/s^2 to `kick[particle]`.
-`World.integrate` gathers them once per step and adds acceleration x dt^2 (dt in seconds per
-step) to each particle's velocity, so a force given per second moves a cloth the same way at
-any step rate.
+A uniform push moves a cloth as one block; wind presses a surface by how squarely it meets it.
+A triangle's side whose outward normal n faces into the wind (n . w < 0) is pressed along -n by
+its length x |n . w|, shared by its ends; a side edge-on catches nothing, so the push changes as
+the cloth turns: that feedback is the flutter. A force's `add_accelerations(kick)` adds (ax, ay)
+px/s^2 to `kick[particle]`; `World.integrate` adds them x dt^2, so the motion is the same at any
+step rate.
 """
 
 from math import sqrt
@@ -41,17 +37,16 @@ class TriangleWind:
             if field is not None:
                 wx, wy = field((ax + bx + cx) / 3.0, (ay + by + cy) / 3.0)
             # outward normals as long as their sides: (dy, -dx) turned by the orientation
-            turn = per_length if (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0 else -per_length
+            clockwise = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0
+            turn = per_length if clockwise else -per_length
             _press(kick, a, b, (by - ay) * turn, (ax - bx) * turn, wx, wy)
             _press(kick, b, c, (cy - by) * turn, (bx - cx) * turn, wx, wy)
             _press(kick, c, a, (ay - cy) * turn, (cx - ax) * turn, wx, wy)
 
 
 def _press(kick, p, q, nx, ny, wx, wy):
-    """Push side p-q (outward normal (nx, ny), its length x per_length) if it faces the wind.
-
-    Its length x |n . w| along n, half to each end: (n . w) n / |n| / 2 in these units.
-    """
+    """Push side p-q (outward normal (nx, ny) as long as it) if it faces the wind, half to
+    each end: its length x |n . w| along n = (n . w) n / |n| in these units."""
     facing = nx * wx + ny * wy
     if facing >= 0.0:
         return  # the wind leaves this side, or runs along it

@@ -1,11 +1,9 @@
-"""Strands: a chain hanging from a root, every segment exactly its length, every joint within
-its bend range (T11 and T12 made general: Takopi's legs are two-segment strands, hair is long).
+"""Strands (T11, T12 made general): a chain from a root, each segment exactly its length, each
+joint within its bend range. Takopi's legs are two-segment strands; hair is longer.
 
-Solved follow-the-leader from the root out: each point is put back at its segment length from
-the one before, along the direction it already has, then turned into its allowed range (an
-`AngleRange`). The first range is measured from `base_angle()` (the direction the root grows
-from), every other from the previous segment, so the limits bend with the strand. Only the
-child of each segment moves: a strand follows its root and pushes nothing back.
+Follow-the-leader from the root: each point goes back to its segment length along the direction
+it has, then into its `AngleRange` (the first measured from `base_angle()`, the others from the
+segment before). Only the child of each segment moves: a strand follows its root.
 """
 
 from math import atan2, cos, hypot, sin
@@ -27,11 +25,6 @@ def set_distance(pivot, point, length, fallback_angle=0.0):
         dx, dy, distance = cos(fallback_angle), sin(fallback_angle), 1.0
     point.x = pivot.x + dx / distance * length
     point.y = pivot.y + dy / distance * length
-
-
-def segment_angle(a, b):
-    """Direction from particle `a` to particle `b` (atan2 convention, y down)."""
-    return atan2(b.y - a.y, b.x - a.x)
 
 
 class Strand:

@@ -1,11 +1,9 @@
-"""Links that give up: breaking past a stretch, cutting along a stroke, and what still hangs.
+"""Links that give up (issue 15): breaking past a stretch, cutting along a stroke, what hangs.
 
-Owns the engine side of tearing (issue 15): a `Breakable` is a `Distance` that stops existing
-once it is stretched past `limit` x its rest length; `snap_overstretched` finds and removes such
-links after a solve and returns them, so the scene keeps its own graph (triangles, planks) tidy.
-`cut_links` removes the links a stroke crosses (a knife), and `anchored` says which particles
-still hang, through live links, on a pinned one: the rest is a torn piece that falls. The
-spider's web keeps the same kind of graph; its `loose_knots` is `anchored`'s complement.
+`Breakable` is a `Distance` that breaks past `limit` x its rest; `snap_overstretched` and
+`cut_links` remove links from a list and return them, so the scene can keep its own graph
+(triangles, planks) tidy; `anchored` says which particles still hang on a pinned one. The
+spider's web keeps such a graph too: its `loose_knots` is `anchored`'s complement.
 """
 
 from .constraints import Distance
@@ -25,10 +23,6 @@ class Breakable(Distance):
         super().__init__(a, b, rest, stiffness, max_only)
         self.limit = limit
         self.broken = False
-
-    def stretch(self):
-        """Current length over rest length (1.0 at rest)."""
-        return self.length() / self.rest if self.rest > 0.0 else 1.0
 
 
 def snap_overstretched(links, most=None):
@@ -60,10 +54,7 @@ def snap_overstretched(links, most=None):
 
 
 def cut_links(links, start, end):
-    """Remove from the list `links` every link the segment start-end crosses; return those.
-
-    Exactly the crossed links go: one that the stroke only passes near stays.
-    """
+    """Remove from the list `links` exactly the links the segment start-end crosses; return them."""
     crossed = [link for link in links
                if segment_crossing(start, end, (link.a.x, link.a.y), (link.b.x, link.b.y))]
     if crossed:

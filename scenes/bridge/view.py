@@ -59,7 +59,8 @@ def draw(surface, model):
             stroke(surface, PLANK, ends, 6)
     for post in model.world.particles:
         if post.pinned and id(post) in model.nails:
-            pygame.draw.rect(surface, PLANK_EDGE, (post.x - 4, post.y - 6, 8, CLIFF_TOP - post.y + 6))
+            height = CLIFF_TOP - post.y + 6
+            pygame.draw.rect(surface, PLANK_EDGE, (post.x - 4, post.y - 6, 8, height))
     for crate in model.crates:
         angle = 0.0
         if crate.plank is not None:

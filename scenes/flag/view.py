@@ -44,7 +44,7 @@ def draw(surface, model):
     stroke(surface, POLE_DARK, [(POLE_X - 2, POLE_TOP - 18), (POLE_X - 2, height - 40)], 10)
     stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
     disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8)
-    draw_sheet(surface, model.fabric, cell_color, back_color)
+    draw_sheet(surface, model.fabric, cell_color, back_color, sheen=1.5)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
         pygame.draw.line(surface, (fade, fade, fade), start, end, 3)

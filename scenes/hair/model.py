@@ -1,4 +1,4 @@
-"""A head of hair that follows the pointer: strands with bend limits, so hair never folds like string.
+"""A head of hair that follows the pointer: strands with bend limits, so it never folds like string.
 
 Pure Python on `verlet/` (issue 15): every strand is a `verlet.Strand`, a chain rooted on the
 head (a pinned particle the model puts back on the scalp every frame), its points falling with
