@@ -49,7 +49,8 @@ POSTER_TIMEOUT = 120
 """Seconds one poster render may take before it is given up."""
 RECIPES = WEB / "posters"
 """Optional per-scene poster recipes, web/posters/SCENE.json: {"frames": N, "events": [...],
-"set": {"name": value}}, events as in EVENTS.json (scenes.replay)."""
+"set": {"name": value}, "overlay": true}, events as in EVENTS.json (scenes.replay); with
+"overlay" the poster shows the scene's overlay (issue 15: links coloured by strain)."""
 
 DEMO_PATTERN = re.compile(r"\{\{demo:([A-Za-z0-9_-]+)\|([^}]*)\}\}")
 OTHERS_SECTION = re.compile(r"<!--others-->(.*?)<!--/others-->", re.S)
@@ -86,6 +87,8 @@ def poster_command(python, scene, out_png, recipe, events_path=None):
         command += ["--input", str(events_path)]
     for name, value in recipe["set"].items():
         command += ["--set", f"{name}={value}"]
+    if recipe.get("overlay"):
+        command.append("--overlay")
     return command
 
 

@@ -26,10 +26,10 @@ PARAMS = ParamTable(
     Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared"),
 )
 
-COLUMNS = 25
+COLUMNS = 22
 ROWS = 16
 SPACING = 15.0
-"""The cloak: 24 x 16 points 15 px apart (345 x 225 px), sized to the frame budget."""
+"""The cloak: 22 x 16 points 15 px apart (315 x 225 px), sized to the frame budget."""
 ROD_Y = 70.0
 """Height of the rod, px."""
 NAIL_EVERY = 3
