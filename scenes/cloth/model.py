@@ -22,7 +22,7 @@ HELP = "a cloak that tears: drag it hard, swipe across it to cut, Space for wind
 PARAMS = ParamTable(
     Param("tear", 1.6, 1.15, 4.0, "a link breaks past this many times its rest length"),
     Param("wind", 700, 0, 2500, "strength of the wind when it blows (Space), px/s^2"),
-    Param("iterations", 8, 1, 20, "constraint passes per frame: more is stiffer", integer=True),
+    Param("iterations", 6, 1, 20, "constraint passes per frame: more is stiffer", integer=True),
     Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared"),
 )
 
