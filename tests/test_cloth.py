@@ -157,3 +157,25 @@ def test_wind_moves_the_cloth_and_space_turns_it_off():
     assert moved > 20.0 and sim.state()["torn"] == 0
     sim.input("key_down", "space")
     assert not sim.state()["wind_on"] and sim.model.world.forces == []
+
+
+def test_the_scene_turns_a_right_drag_into_a_knife_and_the_button_into_wind():
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    scene = SCENES["cloth"](seed=3)
+    for _ in range(30):
+        scene.step()
+    point = middle_point(scene.sim)
+    start, end = (point.x - 40, point.y), (point.x + 40, point.y + 3)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3, touch=False))
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(0, 0, 1),
+                                    touch=False))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=3, touch=False))
+    assert scene.state()["torn"] > 0 and scene.model.knife is None
+    centre = scene.wind_button.rect.center
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1, touch=False))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1, touch=False))
+    assert scene.state()["wind_on"]
+    scene.draw(pygame.Surface(scene.size))
