@@ -67,10 +67,14 @@ def main(argv=None):
     if "unavailable" in browser:
         print("Pyodide not measured:", browser["unavailable"])
         return 0
+    print("model step in Pyodide in Chromium and natively, wall-clock (a loaded machine inflates "
+          "both; the fastest frame is the least disturbed)")
     for name, r in browser["scenes"].items():
-        print(f"  {name:7} Pyodide step mean {r['wasm']['mean']:.3f} ms (native "
-              f"{r['native']['mean']:.3f}, x{r['ratio']:.2f})  <= 4 ms: "
-              f"{'yes' if r['wasm']['mean'] <= 4.0 else 'NO'}")
+        wasm_ms, native_ms = r["wasm"], r["native"]
+        print(f"  {name:7} Pyodide mean {wasm_ms['mean']:.3f} ms, fastest {wasm_ms['fastest']:.3f}"
+              f" | native mean {native_ms['mean']:.3f}, fastest {native_ms['fastest']:.3f}"
+              f" | fastest ratio x{wasm_ms['fastest'] / native_ms['fastest']:.2f}  <= 4 ms: "
+              f"{'yes' if wasm_ms['mean'] <= 4.0 else 'NO (mean)'}", flush=True)
     return 0
 
 

@@ -1,8 +1,10 @@
 """Drawing the hair demo: a warm backdrop, the strands as smooth thick curves, the face."""
 
+from math import hypot
+
 import pygame
 
-from scenes.draw import disc, vertical_gradient
+from scenes.draw import disc, fill_polygon, vertical_gradient
 from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_open
 
@@ -19,14 +21,28 @@ EYE = (40, 30, 40)
 
 
 def _curve(strand):
-    return catmull_rom_open([(p.x, p.y) for p in strand.chain], 3)
+    return catmull_rom_open([(p.x, p.y) for p in strand.chain], 2)
+
+
+def _lock(curve, root_width, tip_width):
+    """The outline of a tapering lock of hair along `curve`: thick at the root, fine at the tip."""
+    left, right = [], []
+    last = len(curve) - 1
+    for i, (x, y) in enumerate(curve):
+        (ax, ay), (bx, by) = curve[max(0, i - 1)], curve[min(last, i + 1)]
+        length = hypot(bx - ax, by - ay) or 1.0
+        half = 0.5 * (root_width + (tip_width - root_width) * i / max(1, last))
+        nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
 
 
 def draw(surface, model):
     surface.blit(vertical_gradient(surface.get_size(), BACK_TOP, BACK_BOTTOM), (0, 0))
     curves = [_curve(strand) for strand in model.strands]
     for curve in curves:
-        pygame.draw.lines(surface, HAIR_DARK, False, curve, 9)
+        fill_polygon(surface, HAIR_DARK, _lock(curve, 12.0, 3.0))
     hx, hy = model.head
     disc(surface, SKIN, (hx, hy), HEAD_RADIUS)
     vx, vy = model.head_velocity
@@ -36,9 +52,9 @@ def draw(surface, model):
         disc(surface, BLUSH, (hx + side * 34, hy + 24), 7)
     pygame.draw.arc(surface, EYE, (hx - 9, hy + 16, 18, 12), 3.5, 5.9, 2)
     for curve in curves:
-        pygame.draw.lines(surface, HAIR, False, curve, 5)
-    for curve in curves[::3]:
-        pygame.draw.lines(surface, HAIR_LIGHT, False, curve[: len(curve) // 2], 2)
+        fill_polygon(surface, HAIR, _lock(curve, 7.0, 1.5))
+    for curve in curves[1::3]:
+        pygame.draw.aalines(surface, HAIR_LIGHT, False, curve[2: len(curve) // 2])
     draw_text(surface, "drag anywhere: the head follows · arrows nudge it · O: overlay",
               (12, 12), 20, (70, 40, 50), shadow=False)
 
