@@ -22,6 +22,12 @@ from scenes.catalog import SCENES
 from scenes.replay import KEY_NAMES
 from scenes.rope.model import SEGMENT_LENGTH
 from scenes.simulation import Simulation
+from scenes.bridge.model import (CLIFF_TOP as BRIDGE_TOP, DAMPING as BRIDGE_DAMPING,
+                                 FALL_MARGIN as BRIDGE_FALL, PLANK_NEVER_BREAKS)
+from scenes.cloth.model import DAMPING as CLOTH_DAMPING
+from scenes.fabric import CLEAR_MARGIN as CLOTH_CLEAR
+from scenes.hair.model import HEAD_RADIUS as HAIR_RADIUS, SEGMENT as HAIR_SEGMENT
+from scenes.hair.model import SEGMENTS as HAIR_SEGMENTS
 from scenes.spider.spider import FALL_FRAMES, MAX_FALL_SPEED
 from scenes.spider.upkeep import FALL_OUT_MARGIN
 from scenes.spider.web import DAMPING as WEB_DAMPING, LOOSE_FALL
@@ -46,8 +52,27 @@ MARGIN = {
 }
 """How far outside `model.bounds()` a simulated point may ever be, px."""
 
-MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900}
-MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600}
+# Issue 15's scenes. Torn-off cloth and a broken bridge fall (and blow) until they are forgotten
+# a clearing margin off the canvas: allow two frames of their terminal speed past it. Hair
+# reaches at most its strands' length out from a head that stays on the canvas.
+_STEP = 1.0 / 60.0
+for _name, _clear, _damping in (("cloth", CLOTH_CLEAR, CLOTH_DAMPING),
+                                ("flag", CLOTH_CLEAR, CLOTH_DAMPING),
+                                ("bridge", BRIDGE_FALL, BRIDGE_DAMPING)):
+    _params = SCENES[_name].params
+    _push = _params["gravity"].hi + (_params["wind"].hi * _STEP * _STEP
+                                     if "wind" in _params else 0.0)
+    MARGIN[_name] = _clear + 2.0 * _push * _damping / (1.0 - _damping) + 60.0
+# A bridge still hanging on a post may hang as low as its rope stretched to the strongest limit
+# allows: half the deck's rope (about 400 px from a post to the middle) x that limit.
+MARGIN["bridge"] = max(MARGIN["bridge"], SCENES["bridge"].params["strength"].hi * 400.0
+                       + BRIDGE_TOP - SCENES["bridge"].size[1] + 60.0)
+MARGIN["hair"] = HAIR_RADIUS + HAIR_SEGMENTS * HAIR_SEGMENT + 10.0
+
+MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900, "cloth": 22 * 16,
+             "flag": 18 * 11, "bridge": 46, "hair": 21 * 9}
+MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600, "cloth": 21 * 16 + 22 * 15,
+             "flag": 17 * 11 + 18 * 10 + 17 * 10, "bridge": 72, "hair": 21 * 8}
 """Caps on nodes and edges: rope and Takopi never change topology; the web has a hard cap of
 400 threads for a riding spider (`spider.model.MAX_THREADS`), plus what a catch (one split)
 or a cut (two strands) may add above it before upkeep takes it in again."""
@@ -77,6 +102,8 @@ TAKOPI_STRETCH = 1.25
 area (T4) toward the regular 16-gon of that area, whose side is sqrt(area_ratio) x spacing. A
 link may reach TAKOPI_STRETCH x that side (a squash shares the push unevenly), not more, for
 long. Legs are exact: both segments stay at their length (1e-6 px)."""
+PLANK_STRETCH = 1.5
+"""A bridge plank (exact, never breaking) may be at most this x its length for long."""
 SILK_REST_MAX = 2000.0
 """No thread's rest length may grow past this (the world is 1800 x 1100 px)."""
 
@@ -120,6 +147,28 @@ def edge_excess(name, model):
             for k, length in enumerate(leg.lengths()):
                 if abs(length - leg.shape.segment) > 1e-6:
                     over.append((("leg", j, k), 1.0 + abs(length - leg.shape.segment)))
+    elif name in ("cloth", "flag", "bridge"):
+        # A breakable link past its limit breaks (at most a few a frame, the worst first), so
+        # one that stays over it is a tear that never happens. Planks never break: they stay
+        # within PLANK_STRETCH. Links on what the hand holds are excused while it holds them.
+        if name == "bridge":
+            held = {id(model.grabbed)} if model.grabbed is not None else set()
+        else:
+            held = {id(p) for p, _, _ in model.fabric.held}
+        for link in model.world.constraints:
+            if id(link.a) in held or id(link.b) in held:
+                continue
+            limit = PLANK_STRETCH if link.limit == PLANK_NEVER_BREAKS else link.limit
+            ratio = link.length() / (link.rest * limit)
+            if ratio > 1.0:
+                over.append((id(link), ratio))
+    elif name == "hair":
+        # Strands are solved exactly, root to tip: every segment at its length.
+        for k, strand in enumerate(model.strands):
+            for i, (p, q) in enumerate(zip(strand.chain, strand.chain[1:])):
+                error = abs(hypot(q.x - p.x, q.y - p.y) - strand.segment)
+                if error > 1e-6:
+                    over.append(((k, i), 1.0 + error))
     elif name == "spider":
         give = WEB_GIVE / model.web.stiffness
         # S13 pulls a corpse's knot to its neighbours' midpoint whatever the rest lengths: its
@@ -196,6 +245,11 @@ def counts(name, state):
         return len(state["points"]), len(state["points"]) - 1
     if name == "takopi":
         return len(state["body"]) + 3 * len(state["legs"]), len(state["body"]) + 2 * len(state["legs"])
+    if name in ("cloth", "flag", "bridge"):
+        return len(state["points"]), len(state["links"])
+    if name == "hair":
+        return (sum(len(s) for s in state["strands"]),
+                sum(len(s) - 1 for s in state["strands"]))
     return len(state["nodes"]), len(state["edges"])
 
 

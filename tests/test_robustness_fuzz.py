@@ -21,7 +21,7 @@ from scenes.catalog import SCENES
 
 CI_FRAMES = 20_000
 """Storm frames per scene in CI (the issue's floor), split over seeds for variety."""
-CI_SEEDS = {"rope": 2, "takopi": 2, "spider": 4}
+CI_SEEDS = {"rope": 2, "takopi": 2, "spider": 4, "cloth": 2, "flag": 2, "bridge": 2, "hair": 2}
 EXTREME_FRAMES = 2_000
 SCENE_FRAMES = 1_500
 """Frames of the pygame-event storm per scene (widgets and views)."""

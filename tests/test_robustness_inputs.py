@@ -49,6 +49,11 @@ BAD_CLI = [
     (["--scene", "rope", "--set", f"gravity={EMOJI}"], "not a number"),
     (["--scene", "rope", "--set", "gravity=" + "1" * 10000], "not finite"),
     (["--scene", "spider", "--set", "iterations=3"], "unknown parameter"),  # rope's name
+    (["--scene", "cloth", "--set", "tear=0.5"], "out of range"),  # issue 15's scenes
+    (["--scene", "flag", "--set", "wind=nan"], "not finite"),
+    (["--scene", "bridge", "--set", "iterations=2.5"], "whole number"),
+    (["--scene", "hair", "--set", "bend=abc"], "not a number"),
+    (["--scene", "hair", "--set", "tear=2"], "unknown parameter"),  # the cloth's name
     (["--headless", "--state", "/"], "folder"),
     (["--headless", "--screenshot", "/nonexistent/dir/s.png"], "does not exist"),
 ]
@@ -82,6 +87,10 @@ BAD_QUERIES = [
     ("scene=takopi&iterations=" + LONG, "not finite"),
     ("seed=" + LONG, "not a whole number"),
     ("scene=takopi&push_radius=10&push_radius=300", "out of range"),
+    ("scene=cloth&tear=99", "out of range"),  # issue 15's scenes
+    ("scene=flag&wind=-inf", "not finite"),
+    ("scene=bridge&weight=" + LONG, "not finite"),
+    ("scene=hair&bend=", "bend"),
 ]
 
 

@@ -205,3 +205,19 @@ def catmull_rom_open(points, samples_per_segment=8):
                              padded[i + 2])
     curve.append(tuple(points[-1]))
     return curve
+
+
+def segment_crossing(p, q, a, b):
+    """Where segment p-q crosses segment a-b: (s, u), s on p-q and u on a-b, both in [0, 1];
+    None when they miss, are parallel or one has no length (issue 15's cuts)."""
+    rx, ry = q[0] - p[0], q[1] - p[1]
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    denom = rx * ey - ry * ex
+    if abs(denom) < EPSILON:
+        return None
+    ox, oy = a[0] - p[0], a[1] - p[1]
+    s = (ox * ey - oy * ex) / denom
+    u = (ox * ry - oy * rx) / denom
+    if 0.0 <= s <= 1.0 and 0.0 <= u <= 1.0:
+        return s, u
+    return None

@@ -26,6 +26,8 @@ class World:
         self.solver = solver
         self.particles = []
         self.constraints = []
+        self.forces = []  # area forces (verlet.forces), added to the velocities in `integrate`
+        self.dt = 1.0 / 60.0  # seconds per step: forces are per second, gravity per step
 
     def add_particle(self, x, y, pinned=False):
         """Create a particle at rest at (x, y), add it and return it."""
@@ -47,6 +49,9 @@ class World:
         """Move every free particle by its implied velocity, damped, plus gravity."""
         gx, gy = self.gravity
         damping = self.damping
+        if self.forces:
+            self._integrate_pushed(gx, gy, damping)
+            return
         for p in self.particles:  # `integrate(p, damping, gx, gy)` written inline: same numbers
             if p.pinned:
                 continue
@@ -58,6 +63,22 @@ class World:
             p.py = y
             p.x = x + vx
             p.y = y + vy
+
+    def _integrate_pushed(self, gx, gy, damping):
+        """`integrate` plus every force's accelerations (px/s^2) times dt^2 (issue 15)."""
+        kick = {}
+        for force in self.forces:
+            force.add_accelerations(kick)
+        scale = self.dt * self.dt
+        for p in self.particles:
+            if p.pinned:
+                continue
+            ax, ay = kick.get(p, (0.0, 0.0))
+            x, y = p.x, p.y
+            vx = (x - p.px) * damping + gx + ax * scale
+            vy = (y - p.py) * damping + gy + ay * scale
+            p.px, p.py = x, y
+            p.x, p.y = x + vx, y + vy
 
     def solve(self, iterations=None, after_iteration=None):
         """Solve all constraints `iterations` times (the world's count by default)."""

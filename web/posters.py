@@ -2,7 +2,8 @@
 
 Each poster is one frame of the scene rendered by `main.py --headless` (the headless contract),
 optionally after a scripted recipe (web/posters/SCENE.json: {"frames": N, "events": [...],
-"set": {"name": value}}, events as in EVENTS.json), then saved as a JPEG no larger than
+"set": {"name": value}, "overlay": true}, events as in EVENTS.json; with "overlay" the poster
+shows the scene's overlay, e.g. links coloured by strain), then saved as a JPEG no larger than
 MAX_BYTES: at the canvas size when it fits, else scaled down step by step.
 
 A poster that cannot be rendered never stops a build: the caller gets a one-line reason.
@@ -50,6 +51,8 @@ def poster_command(python, scene, out_png, recipe, events_path=None):
         command += ["--input", str(events_path)]
     for name, value in recipe["set"].items():
         command += ["--set", f"{name}={value}"]
+    if recipe.get("overlay"):
+        command.append("--overlay")
     return command
 
 

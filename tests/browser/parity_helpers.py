@@ -19,7 +19,9 @@ SEED = 7
 TAP_KEYS = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d")
 """Keys the scripts hold; `r` (restart) is pressed once at RESTART_FRAME, `o` is view-only."""
 RESTART_FRAME = 420
-CORE_FILES = ("scenes/__init__.py", "scenes/params.py", "scenes/replay.py", "scenes/simulation.py")
+CORE_FILES = ("scenes/__init__.py", "scenes/params.py", "scenes/replay.py", "scenes/simulation.py",
+              "scenes/fabric.py")
+"""Pure modules every model may need (scenes/fabric.py: the cloth and flag share it)."""
 TOLERANCE = 1e-9
 """Float comparison of the unmodified run: |a - b| <= TOLERANCE * max(1, |a|, |b|)."""
 

@@ -208,6 +208,8 @@ def test_embed_snippet_works_in_a_host_page(page, serve, site, scenes, tmp_path)
                                     "<h1>my post</h1>" + "\n".join(snippets.values()), encoding="utf-8")
     page.goto(serve(host) + "post.html")
     for scene in scenes:
+        # loading="lazy": a frame far below the fold only loads once scrolled near (7 scenes)
+        page.locator(f'iframe[src$="scene={scene}"]').scroll_into_view_if_needed()
         frame = page.frame_locator(f'iframe[src$="scene={scene}"]')
         frame.locator("#canvas").wait_for(state="attached")
         frame.locator("#vp-play").wait_for(state="visible")  # click-to-play: its poster first

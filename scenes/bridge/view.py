@@ -1,0 +1,92 @@
+"""Drawing the bridge: dusk sky, two cliffs over a river, ropes, planks and crates."""
+
+from math import atan2, cos, sin
+
+import pygame
+
+from scenes.draw import disc, fill_polygon, stroke, vertical_gradient
+from scenes.fabric_view import strain_color
+from scenes.widgets import draw_text
+
+from .model import CLIFF_LEFT, CLIFF_RIGHT, CLIFF_TOP, PLANK_NEVER_BREAKS
+
+SKY_TOP = (40, 44, 86)
+SKY_BOTTOM = (236, 150, 110)
+ROCK = (74, 62, 70)
+ROCK_EDGE = (104, 88, 92)
+GRASS = (92, 140, 84)
+RIVER = (60, 96, 140)
+ROPE = (196, 160, 110)
+PLANK = (140, 92, 52)
+PLANK_EDGE = (92, 58, 32)
+CRATE = (190, 140, 70)
+CRATE_EDGE = (110, 74, 36)
+
+
+def _cliffs(surface):
+    width, height = surface.get_size()
+    pygame.draw.rect(surface, RIVER, (0, height - 40, width, 40))
+    for edge, outer in ((CLIFF_LEFT, 0), (CLIFF_RIGHT, width)):
+        lean = 30 if outer == 0 else -30
+        shape = [(outer, CLIFF_TOP), (edge, CLIFF_TOP), (edge - lean, height), (outer, height)]
+        fill_polygon(surface, ROCK, shape)
+        pygame.draw.line(surface, ROCK_EDGE, (edge, CLIFF_TOP), (edge - lean, height), 3)
+        pygame.draw.rect(surface, GRASS, (min(outer, edge), CLIFF_TOP - 4, abs(edge - outer), 8))
+
+
+def _crate(surface, crate, angle):
+    half = crate.size / 2.0
+    c, s = cos(angle), sin(angle)
+    corners = [(crate.x + dx * c - dy * s, crate.y + dx * s + dy * c)
+               for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half))]
+    fill_polygon(surface, CRATE_EDGE, corners)
+    inner = [(crate.x + (x - crate.x) * 0.78, crate.y + (y - crate.y) * 0.78) for x, y in corners]
+    fill_polygon(surface, CRATE, inner)
+    draw_text(surface, f"{crate.mass:g}", (crate.x, crate.y), 16, (60, 36, 16), "center",
+              shadow=False)
+
+
+def draw(surface, model):
+    surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
+    _cliffs(surface)
+    for link in model.world.constraints:
+        if link.limit != PLANK_NEVER_BREAKS:
+            pygame.draw.aaline(surface, ROPE, (link.a.x, link.a.y), (link.b.x, link.b.y))
+    for plank in model.planks:
+        if not plank.broken:
+            ends = [(plank.a.x, plank.a.y), (plank.b.x, plank.b.y)]
+            stroke(surface, PLANK_EDGE, ends, 9)
+            stroke(surface, PLANK, ends, 6)
+    for post in model.world.particles:
+        if post.pinned and id(post) in model.nails:
+            height = CLIFF_TOP - post.y + 6
+            pygame.draw.rect(surface, PLANK_EDGE, (post.x - 4, post.y - 6, 8, height))
+    for crate in model.crates:
+        angle = 0.0
+        if crate.plank is not None:
+            a, b = crate.plank.a, crate.plank.b
+            angle = atan2(b.y - a.y, b.x - a.x)
+        _crate(surface, crate, angle)
+    if model.grabbed is not None:
+        disc(surface, (255, 255, 255), (model.grabbed.x, model.grabbed.y), 8)
+        disc(surface, (255, 150, 190), (model.grabbed.x, model.grabbed.y), 5)
+    draw_text(surface, f"tap to drop a crate (weight {model.values['weight']:g}) · Space: one in "
+                       "the middle · drag the bridge · O: overlay", (12, 12), 20)
+
+
+def draw_overlay(surface, model):
+    """Every rope coloured by its stretch against the snapping limit; planks in white."""
+    limit = model.values["strength"]
+    worst = 1.0
+    for link in model.world.constraints:
+        a, b = (link.a.x, link.a.y), (link.b.x, link.b.y)
+        if link.limit == PLANK_NEVER_BREAKS:
+            pygame.draw.line(surface, (240, 240, 240), a, b, 2)
+            continue
+        stretch = link.length() / link.rest
+        worst = max(worst, stretch)
+        pygame.draw.line(surface, strain_color(stretch, limit), a, b, 3)
+    load = sum(c.mass for c in model.crates if c.plank is not None)
+    draw_text(surface, f"{len(model.world.constraints)} links · {model.torn} snapped · worst "
+              f"stretch {worst:.2f}x (snaps at {limit:.2f}x) · load {load:g}", (12, 36), 20,
+              (190, 230, 190))

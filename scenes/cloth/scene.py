@@ -1,0 +1,45 @@
+"""The cloth scene: the tearing cloak, its sliders, a wind button and the right-drag knife."""
+
+import pygame
+
+from scenes.base import Scene
+from scenes.widgets import Button
+
+from . import model, view
+
+CUT_KINDS = {pygame.MOUSEBUTTONDOWN: "cut_down", pygame.MOUSEMOTION: "cut_move",
+             pygame.MOUSEBUTTONUP: "cut_up"}
+
+
+class ClothScene(Scene):
+    name = "cloth"
+    help = model.HELP
+    params = model.PARAMS
+    model_class = model.ClothModel
+    panel_params = ("tear", "wind", "iterations", "gravity")
+
+    def __init__(self, seed=0, values=None, overlay=False):
+        super().__init__(seed, values, overlay)
+        toggle_x = self.size[0] - 12 - 40  # left of the slider panel's fold button
+        self.wind_button = Button((toggle_x - 96, 12, 88, 40), "wind",
+                                  lambda: self.sim.input("key_down", "space"))
+
+    def handle(self, event):
+        """The wind button, then the right button as a knife, then the common routing."""
+        if self.wind_button.handle(event):
+            return
+        right = (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                 and event.button == 3)
+        if right or (event.type == pygame.MOUSEMOTION and event.buttons[2]
+                     and not event.buttons[0]):
+            self.sim.input(CUT_KINDS[event.type], tuple(event.pos))
+            return
+        super().handle(event)
+
+    def render(self, surface):
+        view.draw(surface, self.model)
+        self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
+        self.wind_button.draw(surface)
+
+    def render_overlay(self, surface):
+        view.draw_overlay(surface, self.model)

@@ -1,0 +1,58 @@
+"""Drawing the cloak: a night-blue room, the rod, the velvet with its gold hem, knife strokes."""
+
+import pygame
+
+from scenes.draw import disc, stroke, vertical_gradient
+from scenes.fabric_view import draw_sheet, draw_strain
+from scenes.widgets import draw_text
+
+from .model import COLUMNS, ROD_Y, ROWS
+
+WALL_TOP = (26, 28, 48)
+WALL_BOTTOM = (58, 44, 70)
+VELVET = (150, 28, 52)
+VELVET_DARK = (128, 22, 44)
+HEM = (214, 168, 72)
+BACK = (70, 16, 32)
+ROD = (120, 82, 48)
+ROD_LIGHT = (196, 150, 96)
+CELLS_PER_ROW = COLUMNS - 1
+
+
+def cell_color(index):
+    row, column = divmod(index, CELLS_PER_ROW)
+    if row >= ROWS - 3:
+        return HEM
+    return VELVET if column % 3 != 1 else VELVET_DARK  # pleats
+
+
+def back_color(index):
+    return BACK
+
+
+def draw(surface, model):
+    surface.blit(vertical_gradient(surface.get_size(), WALL_TOP, WALL_BOTTOM), (0, 0))
+    fabric = model.fabric
+    nails = [p for p in fabric.grid if id(p) in fabric.nails]
+    left, right = nails[0].x - 26, nails[-1].x + 26
+    stroke(surface, ROD, [(left, ROD_Y - 4), (right, ROD_Y - 4)], 10)
+    stroke(surface, ROD_LIGHT, [(left + 2, ROD_Y - 6), (right - 2, ROD_Y - 6)], 3)
+    disc(surface, ROD_LIGHT, (left, ROD_Y - 4), 9)
+    disc(surface, ROD_LIGHT, (right, ROD_Y - 4), 9)
+    draw_sheet(surface, fabric, cell_color, back_color)
+    for start, end, age in model.cuts:
+        fade = max(0, 255 - age * 12)
+        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
+    if fabric.hand is not None:
+        disc(surface, (255, 255, 255), fabric.hand, 9)
+        disc(surface, (255, 150, 190), fabric.hand, 6)
+    if model.knife is not None:
+        disc(surface, (230, 240, 255), model.knife, 5)
+    wind = "on" if model.wind_on else "off"
+    draw_text(surface, f"drag hard to tear · swipe from outside (or right-drag) to cut · "
+                       f"Space: wind {wind} · O: overlay", (12, 12), 20)
+
+
+def draw_overlay(surface, model):
+    """The links coloured by strain: green at rest, red at the tear limit."""
+    draw_strain(surface, model.fabric, model.values["tear"])

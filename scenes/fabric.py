@@ -1,0 +1,220 @@
+"""A woven sheet that tears, shared by the cloth and the flag scenes (issue 15).
+
+Pure Python on `verlet/`: a grid of particles joined to their right and lower neighbours by
+`verlet.Breakable` links (optionally a diagonal per cell, for shear), solved Gauss-Seidel. Each
+cell is two triangles: what the wind pushes (`verlet.TriangleWind`) and what the view fills.
+The sheet keeps its own graph tidy when links go, as the spider's web does:
+
+- `tear()`        after a solve, links stretched past their limit break (`snap_overstretched`)
+- `cut(p, q)`     a knife stroke severs exactly the links it crosses (`cut_links`)
+- `clear_fallen()` points no longer hanging on a pin (`anchored`) that fall off the canvas go
+
+A triangle lives while all its links do. `hold(pos)` grabs the points near a press and
+`move_hand` / `let_go` drag and release them: held points are pinned while held, and keep the
+hand's last motion when let go, so a flick throws the cloth.
+"""
+
+from math import hypot, sqrt
+
+from verlet import Breakable, TriangleWind, anchored, cut_links, snap_overstretched
+
+GRAB_RADIUS = 20.0
+"""A press grabs every point this close to it, px (a fingertip's patch of cloth)."""
+HAND_SPEED = 40.0
+"""Fastest a held point leaves the hand when let go, px per frame."""
+TEARS_PER_FRAME = 2
+"""At most this many links give way a frame, the worst first: a tear runs like a crack."""
+CLEAR_MARGIN = 60.0
+"""A torn-off point this far outside the canvas is forgotten, px."""
+
+
+class Fabric:
+    """A columns x rows sheet in `world`, built at `origin`, `spacing` px between points.
+
+    pinned(column, row) -> True for the points nailed in place (a rod, a pole, two corners).
+    limit   stretch ratio past which a link breaks
+    shear   stiffness of the diagonal links (0 = none: a soft drape)
+    """
+
+    def __init__(self, world, size, columns, rows, spacing, origin, pinned, limit, shear=0.0):
+        self.world = world
+        self.size = size
+        self.columns, self.rows, self.spacing = columns, rows, spacing
+        x0, y0 = origin
+        grid = [world.add_particle(x0 + c * spacing, y0 + r * spacing, pinned(c, r))
+                for r in range(rows) for c in range(columns)]
+        self.grid = grid
+        self.nails = {id(p) for p in grid if p.pinned}
+        self.link_triangles = {}  # id(link) -> indices of the triangles it borders
+        self.triangles = []       # (a, b, c, links)
+        self.alive = []           # per triangle
+        self.cells = []           # (top-left, top-right, bottom-right, bottom-left, t1, t2)
+        self.torn = 0
+        right, down = {}, {}
+        for i, p in enumerate(grid):
+            c, r = i % columns, i // columns
+            if c + 1 < columns:
+                right[i] = world.add(Breakable(p, grid[i + 1], spacing, limit))
+            if r + 1 < rows:
+                down[i] = world.add(Breakable(p, grid[i + columns], spacing, limit))
+        for r in range(rows - 1):
+            for c in range(columns - 1):
+                self._weave_cell(r, c, right, down, limit, shear)
+        # Solved from the free edge toward the nails: what a pass cannot fix then stays near
+        # the pull (a hand, a gust) instead of piling up under the nails, so a hard pull rips
+        # the cloth around the hand rather than peeling it off its rod.
+        world.constraints.reverse()
+        self.wind = TriangleWind([t[:3] for t in self.triangles], per_length=1.0 / spacing)
+        self.held = []      # (particle, dx, dy) offsets from the hand
+        self.hand = None
+        self._anchored_version = -1
+        self._version = 0
+        self._anchored = set()
+
+    def _weave_cell(self, r, c, right, down, limit, shear):
+        cols, grid = self.columns, self.grid
+        i = r * cols + c
+        tl, tr, bl, br = grid[i], grid[i + 1], grid[i + cols], grid[i + cols + 1]
+        top, left, bottom, side = right[i], down[i], right[i + cols], down[i + 1]
+        diagonal = None
+        rising = (r + c) % 2 == 1  # diagonals alternate, so a flat sheet gets no sideways lift
+        if shear > 0.0:
+            a, b = (tr, bl) if rising else (tl, br)
+            diagonal = self.world.add(Breakable(a, b, self.spacing * sqrt(2.0), limit, shear))
+        if rising:
+            shapes = ((tl, tr, bl, (top, left)), (tr, br, bl, (side, bottom)))
+        else:
+            shapes = ((tl, tr, br, (top, side)), (tl, br, bl, (bottom, left)))
+        first = len(self.triangles)
+        for a, b, c3, links in shapes:
+            links = links + ((diagonal,) if diagonal else ())
+            for link in links:
+                self.link_triangles.setdefault(id(link), []).append(len(self.triangles))
+            self.triangles.append((a, b, c3, links))
+            self.alive.append(True)
+        self.cells.append((tl, tr, br, bl, first, first + 1))
+
+    def blow(self, on):
+        """Let the wind act (it costs a pass over the triangles each frame) or not."""
+        if on and self.wind not in self.world.forces:
+            self.world.forces.append(self.wind)
+        elif not on and self.wind in self.world.forces:
+            self.world.forces.remove(self.wind)
+
+    # --- the graph ------------------------------------------------------------------------
+    def set_limit(self, limit):
+        for link in self.world.constraints:
+            link.limit = limit
+
+    def _forget(self, links):
+        for link in links:
+            for t in self.link_triangles.get(id(link), ()):
+                self.alive[t] = False
+        self.wind.triangles = [t[:3] for t, alive in zip(self.triangles, self.alive) if alive]
+        self.torn += len(links)
+        self._version += 1
+
+    def tear(self):
+        """Break the links stretched past their limit; return them."""
+        broken = snap_overstretched(self.world.constraints, TEARS_PER_FRAME)
+        if broken:
+            self._forget(broken)
+        return broken
+
+    def cut(self, start, end):
+        """Sever the links the stroke start-end crosses; return them."""
+        crossed = cut_links(self.world.constraints, start, end)
+        if crossed:
+            self._forget(crossed)
+        return crossed
+
+    def loose(self):
+        """ids of the points that no longer hang on a nail (or on the hand)."""
+        if self._anchored_version != self._version:
+            self._anchored = anchored(self.world.particles, self.world.constraints)
+            self._anchored_version = self._version
+        return [p for p in self.world.particles if id(p) not in self._anchored]
+
+    def keep_in_room(self):
+        """After the solve: walls at the canvas's sides and top (the floor is open, so torn
+        pieces fall out). A point past a wall stops there, its speed into the wall gone."""
+        width = self.size[0]
+        for p in self.world.particles:
+            if p.x < 0.0 or p.x > width:
+                p.x = p.px = min(width, max(0.0, p.x))
+            if p.y < 0.0:
+                p.y = p.py = 0.0
+
+    def clear_fallen(self):
+        """Forget torn-off points that have left the canvas, with their links and triangles."""
+        width, height = self.size
+        gone = {id(p) for p in self.loose()
+                if p.y > height + CLEAR_MARGIN or p.x < -CLEAR_MARGIN
+                or p.x > width + CLEAR_MARGIN or p.y < -CLEAR_MARGIN}
+        if not gone:
+            return
+        world = self.world
+        world.particles[:] = [p for p in world.particles if id(p) not in gone]
+        links = [k for k in world.constraints if id(k.a) in gone or id(k.b) in gone]
+        world.constraints[:] = [k for k in world.constraints
+                                if not (id(k.a) in gone or id(k.b) in gone)]
+        for t, (a, b, c, _) in enumerate(self.triangles):
+            if id(a) in gone or id(b) in gone or id(c) in gone:
+                self.alive[t] = False
+        self._forget(links)
+        self.torn -= len(links)  # forgotten with their piece, not torn
+        self.held = [h for h in self.held if id(h[0]) not in gone]
+
+    # --- the hand -------------------------------------------------------------------------
+    def hold(self, pos):
+        """Grab the free points within GRAB_RADIUS of `pos`; True if there were any."""
+        self.let_go()
+        x, y = pos
+        for p in self.world.particles:
+            if not p.pinned and hypot(p.x - x, p.y - y) <= GRAB_RADIUS:
+                self.held.append((p, p.x - x, p.y - y))
+                p.pinned = True
+        if self.held:
+            self.hand = (x, y)
+            self._version += 1
+        return bool(self.held)
+
+    def move_hand(self, pos):
+        if self.held:
+            self.hand = pos
+
+    def let_go(self):
+        for p, _, _ in self.held:
+            p.pinned = False
+        if self.held:
+            self._version += 1
+        self.held = []
+        self.hand = None
+
+    def place_held(self):
+        """Before the step: the held points follow the hand (their motion is its motion)."""
+        if not self.held:
+            return
+        hx, hy = self.hand
+        for p, dx, dy in self.held:
+            x, y = hx + dx, hy + dy
+            jump = hypot(x - p.x, y - p.y)
+            keep = min(1.0, HAND_SPEED / jump) if jump > 0.0 else 0.0
+            # a pointer that leaps across the canvas moves the cloth there, but lets it go
+            # with at most HAND_SPEED: a flick, not a teleport's speed
+            p.px, p.py = x - (x - p.x) * keep, y - (y - p.y) * keep
+            p.x, p.y = x, y
+
+    # --- reading --------------------------------------------------------------------------
+    def stretch(self, link):
+        """Length over rest of a link."""
+        return link.length() / link.rest
+
+    def observe(self):
+        """points [[x, y, nailed]], live links [[i, j, rest]] and torn (issue 15's keys)."""
+        index = {id(p): i for i, p in enumerate(self.world.particles)}
+        return {
+            "points": [[p.x, p.y, id(p) in self.nails] for p in self.world.particles],
+            "links": [[index[id(k.a)], index[id(k.b)], k.rest] for k in self.world.constraints],
+            "torn": self.torn,
+        }

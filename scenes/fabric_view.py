@@ -1,0 +1,86 @@
+"""Drawing a `scenes.fabric.Fabric`: its cells as shaded quads, and links coloured by strain.
+
+Shared by the cloth and flag views. A cell whose four sides all hold is one quad; a cell with a
+side gone shows only the triangles that still live, so a tear opens as a ragged hole. Each cell
+is shaded by how its area compares with its rest area (bunched cloth darker, stretched lighter)
+and a cell turned over (folded past its neighbours) shows the darker back of the cloth.
+The strain overlay (issue 15's teaching view) draws every live link green at rest, through
+yellow, to red at the tear limit.
+"""
+
+import pygame
+
+from scenes.widgets import draw_text
+
+
+def shade(color, factor):
+    return (min(255, max(0, round(color[0] * factor))), min(255, max(0, round(color[1] * factor))),
+            min(255, max(0, round(color[2] * factor))))
+
+
+_shades = {}
+
+
+def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0):
+    """Fill every living cell: `color_of(cell_index)` front, `back_of(cell_index)` back.
+
+    With `sheen`, a cell whose top edge tilts down (a wave's far side) is darker and one that
+    tilts up lighter, as if lit from above: a flag's ripples read as bands of light. Shades
+    come in steps of 1/32 from a cache, so a cell costs one polygon and a little arithmetic.
+    """
+    alive = fabric.alive
+    rest_area = fabric.spacing * fabric.spacing
+    polygon = pygame.draw.polygon
+    shades = _shades
+    if sheen:  # tilts are measured against the sheet's own: its top edge from end to end
+        first, last = fabric.grid[0], fabric.grid[fabric.columns - 1]
+        run = last.x - first.x
+        level = (last.y - first.y) / run if run > fabric.spacing else 0.0
+    for index, (tl, tr, br, bl, t1, t2) in enumerate(fabric.cells):
+        first, second = alive[t1], alive[t2]
+        if not (first or second):
+            continue
+        # the quad's signed area (shoelace over its diagonals), positive when it faces us
+        ratio = 0.5 * ((tl.x - br.x) * (tr.y - bl.y) - (tr.x - bl.x) * (tl.y - br.y)) / rest_area
+        base = color_of(index) if ratio > 0.0 else back_of(index)
+        light = 0.55 + 0.45 * min(1.3, abs(ratio))
+        if sheen:
+            run = tr.x - tl.x
+            tilt = (tr.y - tl.y) / run if abs(run) > 1e-6 else 0.0
+            light *= min(1.25, max(0.6, 1.0 - sheen * (tilt - level)))
+        key = (base, int(light * 32.0))
+        color = shades.get(key)
+        if color is None:
+            color = shades[key] = shade(base, key[1] / 32.0)
+        if first and second:
+            polygon(surface, color, ((tl.x, tl.y), (tr.x, tr.y), (br.x, br.y), (bl.x, bl.y)))
+        else:
+            a, b, c, _ = fabric.triangles[t1 if first else t2]
+            polygon(surface, color, ((a.x, a.y), (b.x, b.y), (c.x, c.y)))
+
+
+def strain_color(stretch, limit):
+    """Green at rest, yellow a quarter of the way to the tear limit, red at it (and past).
+
+    The square root spreads the small stretches a calm cloth has over the greens and yellows."""
+    t = min(1.0, max(0.0, (stretch - 1.0) / max(1e-6, limit - 1.0))) ** 0.5
+    if t < 0.5:
+        return (round(60 + 390 * t), 220, 90)
+    return (255, round(220 - 340 * (t - 0.5)), round(90 - 120 * (t - 0.5)))
+
+
+def draw_strain(surface, fabric, limit, corner=(12, 36)):
+    """Every live link coloured by its stretch against `limit`, with the numbers in words."""
+    worst = 1.0
+    line = pygame.draw.line
+    for link in fabric.world.constraints:
+        a, b = link.a, link.b
+        stretch = link.length() / link.rest
+        worst = max(worst, stretch)
+        line(surface, strain_color(stretch, limit), (a.x, a.y), (b.x, b.y), 2)
+    for p in fabric.world.particles:
+        if p.pinned:
+            pygame.draw.circle(surface, (255, 90, 90), (p.x, p.y), 3)
+    draw_text(surface, f"{len(fabric.world.constraints)} links · {fabric.torn} torn · worst "
+              f"stretch {worst:.2f}x (tears at {limit:.2f}x)", corner, 20, (190, 230, 190))
+    return worst

@@ -1,0 +1,90 @@
+"""A flag on a pole in gusty wind: wind pushes each triangle of it along its sides' normals.
+
+Pure Python on `verlet/` through `scenes.fabric` and the cloth's hand and knife (it is the
+cloth model with another sheet): a grid of breakable links with a soft diagonal per cell,
+its hoist edge laced to the pole. The wind is `verlet.TriangleWind` with a field of gusts that
+run along the flag and swell and ease over seconds (seeded), so it flutters; at the wind
+slider's top end the links pass their tear limit and the fly end shreds.
+
+Input as the cloth's: drag grabs, a stroke from outside cuts, Space turns the wind off and on.
+"""
+
+from math import pi, sin
+
+from scenes.cloth.model import DAMPING, ClothModel
+from scenes.fabric import Fabric
+from scenes.params import Param, ParamTable
+from verlet import World
+
+HELP = "a flag in gusty wind: wind and stiffness sliders, a storm tears it"
+PARAMS = ParamTable(
+    Param("wind", 1300, 0, 5000, "mean wind strength, px/s^2 (a storm from about 3500)"),
+    Param("stiffness", 6, 1, 20, "constraint passes per frame: a stiffer or a softer flag",
+          integer=True),
+    Param("tear", 2.0, 1.2, 4.0, "a link breaks past this many times its rest length"),
+    Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared"),
+)
+
+COLUMNS = 18
+ROWS = 11
+SPACING = 19.0
+"""The flag: 18 x 11 points 19 px apart (323 x 190 px), sized to the frame budget."""
+POLE_X = 230.0
+POLE_TOP = 70.0
+"""The pole's x and the height of the flag's top corner, px."""
+SHEAR = 0.35
+"""Stiffness of each cell's diagonal: enough to keep the flag square, soft enough to ripple."""
+
+
+class FlagModel(ClothModel):
+    """The flag, its pole, the gusty wind; the cloth's hand and knife."""
+
+    wind_at_start = True
+
+    def build(self, size, values, rng):
+        world = World(gravity=(0.0, values["gravity"]), damping=DAMPING,
+                      iterations=values["stiffness"])
+        fabric = Fabric(world, size, COLUMNS, ROWS, SPACING, (POLE_X, POLE_TOP),
+                        lambda c, r: c == 0, values["tear"], shear=SHEAR)
+        self.gusts = [(rng.uniform(0.25, 0.6), rng.uniform(0.0, 2.0 * pi)) for _ in range(2)]
+        self.strength = values["wind"] * self.swell()
+        fabric.wind.field = self.wind_at
+        return world, fabric
+
+    def set_param(self, name, value):
+        if name == "stiffness":
+            self.values[name] = value
+            self.world.iterations = value
+        else:
+            super().set_param(name, value)
+
+    def swell(self):
+        """How strong the wind blows now, 0.55 to 1.0 of the slider: slow seeded gusts."""
+        total = 0.0
+        for frequency, phase in self.gusts:
+            total += sin(frequency * 2.0 * pi * self.time + phase)
+        return 0.775 + 0.1125 * total
+
+    def step(self):
+        self.strength = self.values["wind"] * self.swell()  # once a frame, not per triangle
+        super().step()
+
+    def wind_at(self, x, y):
+        """The wind vector at (x, y), px/s^2: the swell, plus ripples running down the flag."""
+        strength = self.strength
+        t = self.time
+        ripple = sin(0.035 * (x - POLE_X) - 9.0 * t)
+        return (strength * (1.0 + 0.5 * ripple),
+                strength * 0.8 * sin(0.045 * (x - POLE_X) - 8.0 * t + 0.01 * y))
+
+    def observe_wind(self):
+        """The wind at the middle of the flag's rest place, px/s^2 ((0, 0) when calm)."""
+        if not (self.wind_on and self.values["wind"] > 0.0):
+            return 0.0, 0.0
+        return self.wind_at(POLE_X + SPACING * (COLUMNS - 1) / 2.0,
+                            POLE_TOP + SPACING * (ROWS - 1) / 2.0)
+
+    def observe(self):
+        state = super().observe()
+        state["wind"] = list(self.observe_wind())
+        return state

@@ -1,0 +1,67 @@
+"""Drawing the flag: a windy sky, the pole, the flag's cells (front and back), the wind's arrow."""
+
+from math import hypot
+
+import pygame
+
+from scenes.draw import disc, stroke, vertical_gradient
+from scenes.fabric_view import draw_sheet, draw_strain
+from scenes.widgets import draw_text
+
+from .model import COLUMNS, POLE_TOP, POLE_X, ROWS
+
+SKY_TOP = (70, 118, 178)
+SKY_BOTTOM = (176, 206, 226)
+HILL = (86, 128, 84)
+POLE = (200, 200, 210)
+POLE_DARK = (120, 120, 134)
+CELLS_PER_ROW = COLUMNS - 1
+CELL_ROWS = ROWS - 1
+WHITE = (244, 242, 236)
+BLUE = (36, 72, 160)
+RED = (200, 44, 56)
+BACK = (150, 150, 160)
+
+
+def cell_color(index):
+    """Three bands and a disc near the hoist: our own flag, not a country's."""
+    row, column = divmod(index, CELLS_PER_ROW)
+    dx, dy = column - CELLS_PER_ROW * 0.3, row - (CELL_ROWS - 1) / 2.0
+    if hypot(dx, dy) < 3.2:
+        return RED
+    band = row * 3 // CELL_ROWS
+    return BLUE if band != 1 else WHITE
+
+
+def back_color(index):
+    return BACK
+
+
+def draw(surface, model):
+    width, height = surface.get_size()
+    surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
+    pygame.draw.ellipse(surface, HILL, (-200, height - 90, width + 400, 260))
+    stroke(surface, POLE_DARK, [(POLE_X - 2, POLE_TOP - 18), (POLE_X - 2, height - 40)], 10)
+    stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
+    disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8)
+    draw_sheet(surface, model.fabric, cell_color, back_color, sheen=1.5)
+    for start, end, age in model.cuts:
+        fade = max(0, 255 - age * 12)
+        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
+    if model.fabric.hand is not None:
+        disc(surface, (255, 255, 255), model.fabric.hand, 9)
+        disc(surface, (255, 150, 190), model.fabric.hand, 6)
+    wx, wy = model.observe_wind()
+    strength = hypot(wx, wy)
+    if strength > 0.0:
+        x0, y0, reach = 40.0, height - 60.0, min(120.0, strength / 40.0)
+        tip = (x0 + wx / strength * reach, y0 + wy / strength * reach)
+        stroke(surface, (255, 255, 255), [(x0, y0), tip], 3)
+        disc(surface, (255, 255, 255), tip, 4)
+    word = "on" if model.wind_on else "off"
+    draw_text(surface, f"drag the flag · swipe from outside to cut · Space: wind {word} · "
+                       "O: overlay", (12, 12), 20)
+
+
+def draw_overlay(surface, model):
+    draw_strain(surface, model.fabric, model.values["tear"])

@@ -1,0 +1,64 @@
+"""Forces on areas (issue 15): wind pushing each triangle of a cloth along its sides' normals.
+
+A uniform push moves a cloth as one block; wind presses a surface by how squarely it meets it.
+A triangle's side whose outward normal n faces into the wind (n . w < 0) is pressed along -n by
+its length x |n . w|, shared by its ends; a side edge-on catches nothing, so the push changes as
+the cloth turns: that feedback is the flutter. A force's `add_accelerations(kick)` adds (ax, ay)
+px/s^2 to `kick[particle]`; `World.integrate` adds them x dt^2, so the motion is the same at any
+step rate.
+"""
+
+from math import sqrt
+
+
+class TriangleWind:
+    """Wind on `triangles` ((a, b, c) particle triples; orientation is measured each frame).
+
+    wind        (wx, wy), px/s^2: the acceleration a side `1 / per_length` px long takes when
+                the wind meets it square on
+    per_length  1 / the side length that takes the whole wind (a cloth's spacing)
+    field       optional function (x, y) -> (wx, wy) replacing `wind` at each triangle's centre:
+                gusts that vary across the cloth
+    """
+
+    __slots__ = ("triangles", "wind", "per_length", "field")
+
+    def __init__(self, triangles, wind=(0.0, 0.0), per_length=0.1, field=None):
+        self.triangles = list(triangles)
+        self.wind = wind
+        self.per_length = per_length
+        self.field = field
+
+    def add_accelerations(self, kick):
+        field, per_length = self.field, self.per_length
+        wx, wy = self.wind
+        for a, b, c in self.triangles:
+            ax, ay, bx, by, cx, cy = a.x, a.y, b.x, b.y, c.x, c.y
+            if field is not None:
+                wx, wy = field((ax + bx + cx) / 3.0, (ay + by + cy) / 3.0)
+            # outward normals as long as their sides: (dy, -dx) turned by the orientation
+            clockwise = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0
+            turn = per_length if clockwise else -per_length
+            _press(kick, a, b, (by - ay) * turn, (ax - bx) * turn, wx, wy)
+            _press(kick, b, c, (cy - by) * turn, (bx - cx) * turn, wx, wy)
+            _press(kick, c, a, (ay - cy) * turn, (cx - ax) * turn, wx, wy)
+
+
+def _press(kick, p, q, nx, ny, wx, wy):
+    """Push side p-q (outward normal (nx, ny) as long as it) if it faces the wind, half to
+    each end: its length x |n . w| along n = (n . w) n / |n| in these units."""
+    facing = nx * wx + ny * wy
+    if facing >= 0.0:
+        return  # the wind leaves this side, or runs along it
+    length_sq = nx * nx + ny * ny
+    if length_sq <= 1e-18:
+        return
+    share = facing * 0.5 / sqrt(length_sq)
+    fx, fy = nx * share, ny * share
+    for end in (p, q):
+        total = kick.get(end)
+        if total is None:
+            kick[end] = [fx, fy]
+        else:
+            total[0] += fx
+            total[1] += fy
