@@ -86,7 +86,9 @@ def test_web_stays_bounded_under_a_shooting_spree():
 
 @pytest.mark.slow
 def test_web_stays_bounded_over_a_long_game():
-    model = make_model(seed=4, stiffness=4)
+    # A game that has it all: catches, shots and cuts (seed 6 meets a dozen cuts in these two
+    # minutes; the game of seed 4 met only 4 once the sliders' defaults changed, issue 13).
+    model = make_model(seed=6, stiffness=4)
     bot = Bot(model)
     peak = 0
     for _ in range(7200):

@@ -56,7 +56,8 @@ HP_MAX = 10
 HEAL = 1
 """HP a collected corpse gives back (S7)."""
 HURT_COOLDOWN = 60
-"""Frames after a hurt during which the spider cannot be hurt again (it blinks)."""
+"""Frames after a hurt during which the spider cannot be hurt again (it blinks): one hurt per
+cooldown, whatever its source (the swarm reports a frame's worst bite or drag, never the sum)."""
 SILK_MAX = 100.0
 """A full silk gland: about four full-length shots (S3, S9)."""
 SILK_REFILL = 0.16
