@@ -2,7 +2,6 @@
 look (S8 vermilion, S11 sky, green spider, red bugs, grey-purple corpses) and the overlay."""
 
 import json
-import os
 import subprocess
 import sys
 from math import hypot
@@ -67,10 +66,8 @@ def test_the_headless_app_reports_every_state_key(tmp_path, repo_root):
     subprocess.run([sys.executable, "main.py", "--scene", "spider", "--headless", "--frames",
                     "240", "--state", str(state_path), "--screenshot", str(shot),
                     "--set", "stiffness=20", "--set", "gravity=0.1", "--set", "catch_force=1.5",
-                    "--set", "relax_force=0.2"], cwd=repo_root, check=True, timeout=120,
-                   env={k: v for k, v in os.environ.items() if k != "VERLET_PLAYGROUND_DATA"})
+                    "--set", "relax_force=0.2"], cwd=repo_root, check=True, timeout=120)
     state = json.loads(state_path.read_text())
-    assert state["best"] == 0 and state["restart_asked"] is False  # headless: no record read
     assert state["params"] == {"stiffness": 20, "gravity": 0.1, "catch_force": 1.5,
                                "relax_force": 0.2}
     assert all(len(n) == 3 and isinstance(n[2], bool) for n in state["nodes"])

@@ -265,7 +265,7 @@ def test_mid_game_the_restart_button_asks_once_and_a_second_tap_confirms():
     old = scene.model
     button = scene.restart_button.rect.center
     click(scene, button)
-    assert scene.model is old and scene.session.confirming and scene.state()["restart_asked"]
+    assert scene.model is old and scene.session.confirming
     surface = render(scene)
     ring = pixels_near(surface, (scene.restart_button.rect.left - 2, button[1]), 1)
     assert view_hud.CONFIRM in ring  # the button is lit ...

@@ -127,12 +127,6 @@ class SpiderScene(Scene):
         super().step()
         self.session.step(self.model)
 
-    def state(self):
-        state = super().state()
-        state["best"] = self.session.best
-        state["restart_asked"] = self.session.confirming
-        return state
-
     def hover_plan(self):
         """The ShotPlan the hover preview shows now, or None (no hover, over a widget, over)."""
         if self.hover is None or self._on_widget(self.hover):
