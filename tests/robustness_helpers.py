@@ -69,10 +69,10 @@ MARGIN["bridge"] = max(MARGIN["bridge"], SCENES["bridge"].params["strength"].hi 
                        + BRIDGE_TOP - SCENES["bridge"].size[1] + 60.0)
 MARGIN["hair"] = HAIR_RADIUS + HAIR_SEGMENTS * HAIR_SEGMENT + 10.0
 
-MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900, "cloth": 22 * 16,
-             "flag": 18 * 11, "bridge": 46, "hair": 21 * 9}
-MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600, "cloth": 21 * 16 + 22 * 15,
-             "flag": 17 * 11 + 18 * 10 + 17 * 10, "bridge": 72, "hair": 21 * 8}
+MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900, "cloth": 19 * 15,
+             "flag": 16 * 10, "bridge": 46, "hair": 21 * 9}
+MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600, "cloth": 18 * 15 + 19 * 14,
+             "flag": 15 * 10 + 16 * 9 + 15 * 9, "bridge": 72, "hair": 21 * 8}
 """Caps on nodes and edges: rope and Takopi never change topology; the web has a hard cap of
 400 threads for a riding spider (`spider.model.MAX_THREADS`), plus what a catch (one split)
 or a cut (two strands) may add above it before upkeep takes it in again."""

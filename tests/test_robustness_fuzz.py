@@ -153,7 +153,11 @@ def test_pygame_scene_with_real_events_widgets_and_drawing(name):
     seen_values = set()
     restarts_before = scene.sim.restarts
     for frame in range(SCENE_FRAMES):
-        for event in pygame_events(rng, scene, storm):
+        events = pygame_events(rng, scene, storm)
+        if frame == SCENE_FRAMES // 2:  # one restart mid-storm whatever the dice say
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="",
+                                             scancode=0))
+        for event in events:
             scene.handle(event)
         scene.step()
         watch.check(scene.model)

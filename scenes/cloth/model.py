@@ -26,10 +26,10 @@ PARAMS = ParamTable(
     Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared"),
 )
 
-COLUMNS = 22
-ROWS = 16
-SPACING = 15.0
-"""The cloak: 22 x 16 points 15 px apart (315 x 225 px), sized to the frame budget."""
+COLUMNS = 19
+ROWS = 15
+SPACING = 17.0
+"""The cloak: 19 x 15 points 17 px apart (306 x 238 px), sized to the Pyodide step budget."""
 ROD_Y = 70.0
 """Height of the rod, px."""
 NAIL_EVERY = 3

@@ -25,14 +25,14 @@ PARAMS = ParamTable(
     Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared"),
 )
 
-COLUMNS = 18
-ROWS = 11
-SPACING = 19.0
-"""The flag: 18 x 11 points 19 px apart (323 x 190 px), sized to the frame budget."""
+COLUMNS = 16
+ROWS = 10
+SPACING = 21.0
+"""The flag: 16 x 10 points 21 px apart (315 x 189 px), sized to the Pyodide step budget."""
 POLE_X = 230.0
 POLE_TOP = 70.0
 """The pole's x and the height of the flag's top corner, px."""
-SHEAR = 0.35
+SHEAR = 0.2
 """Stiffness of each cell's diagonal: enough to keep the flag square, soft enough to ripple."""
 
 
