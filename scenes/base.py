@@ -92,6 +92,9 @@ class Scene:
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen", "restart")
     """The shared toolbar's buttons this scene shows (`scenes.toolbar`). A scene that draws one
     of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
+    chrome_rects = ()
+    """Canvas rects the host draws over this scene (the toolbar's buttons), set by the host: a
+    pointer there is on a button, not on the scene (no hover preview under it)."""
 
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)

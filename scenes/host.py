@@ -69,6 +69,7 @@ class Host:
         if overlay is not None:
             self.scene.overlay = overlay  # the overlay button is the host's: it stays as it was
         self.toolbar = self._toolbar()
+        self.scene.chrome_rects = tuple(button.rect for button in self.toolbar.buttons.values())
         self.window.set_title(f"{TITLE}: {name}")
 
     def switch(self, name):

@@ -55,6 +55,8 @@ def test_number_keys_switch_in_list_order_and_tab_cycles_with_the_title_followin
     assert host.window.title == "Verlet Playground: spider"
     key(host, "3")
     assert host.scene.name == NAMES[2]
+    key(host, str(len(NAMES)))
+    assert host.scene.name == NAMES[-1]
     key(host, "tab")
     assert host.scene.name == NAMES[0]  # wraps around
     key(host, "tab", mod=pygame.KMOD_SHIFT)

@@ -269,7 +269,7 @@ def test_mid_game_the_restart_button_asks_once_and_a_second_tap_confirms():
     surface = render(scene)
     ring = pixels_near(surface, (scene.restart_button.rect.left - 2, button[1]), 1)
     assert view_hud.CONFIRM in ring  # the button is lit ...
-    note_row = [tuple(surface.get_at((x, 16)))[:3] for x in range(400, scene.help_button.rect.x)]
+    note_row = [tuple(surface.get_at((x, 16)))[:3] for x in range(400, scene.restart_button.rect.x - 8)]
     assert sum(1 for p in note_row if p == (30, 24, 20)) < len(note_row)  # ... with its note
     steps(scene, CONFIRM_FRAMES - 10)
     click(scene, button)

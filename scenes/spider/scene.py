@@ -49,7 +49,8 @@ class SpiderScene(Scene):
         toggle_x = self.size[0] - 12 - 40  # where the base panel puts its fold button
         self.restart_button = Button((toggle_x - 48, 12, 40, 40), "restart",
                                      self.request_restart, icon=view_hud.draw_restart_icon)
-        self.help_button = Button((toggle_x - 96, 12, 40, 40), "help", self.toggle_hint,
+        hud = view_hud.HUD_BOX
+        self.help_button = Button((hud[0] + hud[2] + 8, 12, 40, 40), "help", self.toggle_hint,
                                   icon=view_hud.draw_help_icon)
         self.play_again = Button(view_hud.play_again_rect(self.size), "\u21ba  play again",
                                  self.restart, icon=self._draw_play_again)
@@ -115,7 +116,7 @@ class SpiderScene(Scene):
             self.hover = None
 
     def _on_widget(self, point):
-        rects = [self.restart_button.rect, self.help_button.rect]
+        rects = [self.restart_button.rect, self.help_button.rect, *self.chrome_rects]
         if self.panel is not None:
             rects.append(self.panel.toggle.rect)
             if self.panel.open:
@@ -150,8 +151,8 @@ class SpiderScene(Scene):
         self.help_button.draw(surface)
         self.restart_button.draw(surface)
         if self.session.confirming:
-            view_hud.draw_restart_confirm(surface, self.restart_button.rect,
-                                          self.help_button.rect.x - 8,
+            row_left = min([self.restart_button.rect.x] + [r.x for r in self.chrome_rects])
+            view_hud.draw_restart_confirm(surface, self.restart_button.rect, row_left - 8,
                                           self.session.confirm_left / CONFIRM_FRAMES)
 
     def render_overlay(self, surface):
