@@ -7,6 +7,8 @@ from scenes.widgets import Button
 
 from . import model, view
 
+WIND_BUTTON = (12, 40, 100, 40)
+"""Where the wind on/off button sits, px (x, y, width, height): a thumb's height."""
 CUT_KINDS = {pygame.MOUSEBUTTONDOWN: "cut_down", pygame.MOUSEMOTION: "cut_move",
              pygame.MOUSEBUTTONUP: "cut_up"}
 
@@ -20,8 +22,8 @@ class ClothScene(Scene):
 
     def __init__(self, seed=0, values=None, overlay=False):
         super().__init__(seed, values, overlay)
-        toggle_x = self.size[0] - 12 - 40  # left of the slider panel's fold button
-        self.wind_button = Button((toggle_x - 96, 12, 88, 40), "wind",
+        # under the help line at the top left: the top right holds the toolbar and the sliders
+        self.wind_button = Button(WIND_BUTTON, "wind",
                                   lambda: self.sim.input("key_down", "space"))
 
     def handle(self, event):

@@ -17,8 +17,8 @@ the threads. Pure Python: runs in Pyodide.
 
 from math import hypot
 
-from verlet import Distance, Particle, World
-from verlet.geometry import EPSILON, closest_point_on_segment, ray_segment_hit
+from verlet import Distance, Particle, World, anchored
+from verlet.geometry import EPSILON, closest_point_on_segment, ray_segment_hit, segment_crossing
 
 DAMPING = 0.99
 """Velocity a thread keeps per frame (the articles' 0.99)."""
@@ -242,10 +242,7 @@ class Web:
     def loose_knots(self):
         """Knots of every piece that no longer hangs on any anchor (cached per topology)."""
         if self._loose_version != self.version:
-            held = set()
-            for knot in self.knots:
-                if knot.pinned and id(knot) not in held:
-                    held.update(id(k) for k in self.component(knot))
+            held = anchored(self.knots, self.threads)
             self._loose = [k for k in self.knots if id(k) not in held]
             self._loose_version = self.version
         return self._loose
@@ -363,16 +360,11 @@ def _contact(sx, sy, ex, ey, a, b, radius):
     s in [0, 1] is how far along its move, u the parameter on a-b. A crossing gives the crossing
     point; otherwise the end position within `radius` of the segment touches at its closest point.
     """
+    crossing = segment_crossing((sx, sy), (ex, ey), (a.x, a.y), (b.x, b.y))
+    if crossing is not None:
+        return crossing
     ax, ay = a.x, a.y
     tx, ty = b.x - ax, b.y - ay
-    mx, my = ex - sx, ey - sy
-    denom = mx * ty - my * tx
-    if abs(denom) > EPSILON:
-        qx, qy = ax - sx, ay - sy
-        s = (qx * ty - qy * tx) / denom
-        u = (qx * my - qy * mx) / denom
-        if 0.0 <= s <= 1.0 and 0.0 <= u <= 1.0:
-            return s, u
     length_sq = tx * tx + ty * ty
     if length_sq < EPSILON:
         return None

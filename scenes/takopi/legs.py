@@ -16,8 +16,8 @@ The legs push nothing back onto the body: they follow it, as in the article.
 from math import atan2, cos, hypot, radians, sin, sqrt
 
 from verlet import AngleRange, Particle, move_now
-from verlet.geometry import EPSILON
 from verlet.particle import integrate
+from verlet.strand import set_distance
 
 RANGE_WIDTH = radians(40)
 """Width of every allowed angle range, knee and foot alike (T12: the same for all four legs)."""
@@ -56,21 +56,6 @@ def default_shapes(bottom_index, outer_segment, inner_segment, outer_splay, inne
         LegShape(bottom_index - inner_offset, inner_segment, -inner_splay, -curl),
         LegShape(bottom_index - outer_offset, outer_segment, -outer_splay, -curl),
     ]
-
-
-def set_distance(pivot, point, length, fallback_angle):
-    """Put `point` exactly `length` from `pivot`, along the direction it already has (T11).
-
-    Only the position moves (a projection), so the correction also cancels the velocity that
-    took the point away. A point sitting on its pivot has no direction; it goes to
-    `fallback_angle` instead.
-    """
-    dx, dy = point.x - pivot.x, point.y - pivot.y
-    distance = hypot(dx, dy)
-    if distance < EPSILON:
-        dx, dy, distance = cos(fallback_angle), sin(fallback_angle), 1.0
-    point.x = pivot.x + dx / distance * length
-    point.y = pivot.y + dy / distance * length
 
 
 def keep_inside(pivot, point, length, bounds):
