@@ -144,7 +144,7 @@ class SpiderScene(Scene):
         plan = self.hover_plan()
         if plan is not None:
             view_aim.draw_preview(surface, game, plan, self.hover)
-        view_hud.draw_hud(surface, game, self.session)
+        view_hud.draw_hud(surface, game, self.session, self.touch)
         if game.game_over:
             view_hud.draw_game_over(surface, game, self.session)
             self.play_again.draw(surface)

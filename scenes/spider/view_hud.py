@@ -33,6 +33,8 @@ SILK_BAR = (222, 228, 245)
 WARN = (255, 120, 100)
 CONTROLS = ("arrows/WASD: crawl   click or tap: shoot silk   hold: crawl to the pointer   "
             "R: restart   O: overlay   H: help")
+TOUCH_CONTROLS = "tap: shoot silk   hold a finger on the web: crawl there   ?: help"
+"""The controls line after a touch: no keys on a phone, and the buttons name themselves."""
 FOOTER = (10, 12, 28, 190)
 """The controls line's backing: dark enough that no thread shows through the text."""
 
@@ -41,7 +43,7 @@ def _panel(surface, rect, radius=10, fill=PANEL):
     surface.blit(panel_surface(rect.size, fill, (110, 116, 150, 200), radius), rect)
 
 
-def draw_hud(surface, model, session):
+def draw_hud(surface, model, session, touch=False):
     """HP pips, silk bar, score and best, the controls line, the hint and short-lived feedback."""
     box = pygame.Rect(HUD_BOX)
     _panel(surface, box)
@@ -63,7 +65,7 @@ def draw_hud(surface, model, session):
               SCORE if beaten else BEST, anchor="center", shadow=False)
     draw_text(surface, "best", (best_x, box.bottom - 22), 18, SCORE_LABEL, anchor="midtop",
               shadow=False)
-    _footer(surface)
+    _footer(surface, TOUCH_CONTROLS if touch else CONTROLS)
     if not model.game_over:
         _hints(surface, model, session)
     _feedback(surface, model)
@@ -76,10 +78,10 @@ BEST = (214, 200, 160)
 SCORE_LABEL = (200, 190, 150)
 
 
-def _footer(surface):
+def _footer(surface, controls):
     """The controls line at the bottom, on a dark backing so threads behind never cross it."""
     width, height = surface.get_size()
-    image = rendered(CONTROLS, 18, (200, 204, 224))
+    image = rendered(controls, 18, (200, 204, 224))
     rect = image.get_rect(center=(round(width / 2), height - 14))
     _panel(surface, rect.inflate(20, 8), 8, FOOTER)
     surface.blit(image, rect)

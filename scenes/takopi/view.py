@@ -57,6 +57,8 @@ BOX_PAD = LEG_OUTER / 2 + 4
 body's outline), and room for the curves' bulge past their points (under 2 px)."""
 
 HELP_LINE = "press or drag Takopi  ·  Enter/Space: poke  ·  O: overlay  ·  R: restart"
+TOUCH_HELP_LINE = "tap or drag Takopi to squash it"
+"""The help line after a touch: a phone has no keys, and the toolbar's buttons name themselves."""
 CREDIT = "fan art for learning, drawn in code  ·  Takopi (c) Taizan 5 / Shueisha, Takopi's Original Sin committee"
 TEXT = (70, 60, 80)
 CREDIT_TEXT = (150, 120, 100)
@@ -67,13 +69,13 @@ def silhouette(model):
     return catmull_rom_closed(model.body.positions(), CURVE_SAMPLES)
 
 
-def draw(surface, model):
+def draw(surface, model, touch=False):
     draw_background(surface, model)
     draw_shadow(surface, model)
     draw_push(surface, model)
     draw_character(surface, model)
     draw_finger(surface, model)
-    draw_text(surface, HELP_LINE, (14, 12), 22, TEXT, shadow=False)
+    draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, shadow=False)
     draw_text(surface, CREDIT, (surface.get_width() - 10, surface.get_height() - 8), 16,
               CREDIT_TEXT, anchor="bottomright", shadow=False)
 

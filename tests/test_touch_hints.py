@@ -1,0 +1,62 @@
+"""Hints name taps after a touch (issue 11): a phone reader is never told to press a key.
+
+The scenes' help lines switch to their touch wording once the last pointer event was a touch
+(`Scene.touch`), and back after a mouse event.
+"""
+
+import pygame
+import pytest
+
+from scenes.base import script_event
+from scenes.catalog import SCENES
+from scenes.rope import view as rope_view
+from scenes.spider import view_hud
+from scenes.takopi import view as takopi_view
+
+KEY_WORDS = ("Enter", "Space", "R:", "O:", "H:", "WASD", "arrows", "click")
+
+TOUCH_LINES = {
+    "takopi": takopi_view.TOUCH_HELP_LINE,
+    "spider": view_hud.TOUCH_CONTROLS,
+    "rope": rope_view.help_line("tap"),
+}
+"""The touch wording of each scene's help line."""
+
+HELP_REGION = {
+    "takopi": pygame.Rect(0, 0, 600, 40),     # top-left help line
+    "spider": pygame.Rect(150, 505, 660, 35),  # the controls footer
+    "rope": pygame.Rect(0, 0, 600, 40),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOUCH_LINES))
+def test_touch_wording_says_tap_and_names_no_keys(name):
+    line = TOUCH_LINES[name]
+    assert "tap" in line
+    assert not [word for word in KEY_WORDS if word in line], line
+
+
+def press(scene, pos, touch):
+    scene.handle(script_event({"type": "down", "pos": pos, "touch": touch}, True))
+    scene.handle(script_event({"type": "up", "pos": pos, "touch": touch}, False))
+
+
+def help_pixels(scene, name):
+    surface = pygame.Surface(scene.size)
+    scene.draw(surface)
+    return pygame.image.tobytes(surface.subsurface(HELP_REGION[name]), "RGB")
+
+
+@pytest.mark.parametrize("name", sorted(TOUCH_LINES))
+def test_a_touch_switches_the_help_line_and_a_mouse_switches_it_back(name):
+    pygame.font.init()
+    scene = SCENES[name](seed=3)
+    corner = (5, 300)  # empty sky in every scene: the press itself changes nothing there
+    press(scene, corner, touch=False)
+    mouse = help_pixels(scene, name)
+    press(scene, corner, touch=True)
+    assert scene.touch and scene.pointer_word == "tap"
+    touched = help_pixels(scene, name)
+    assert touched != mouse
+    press(scene, corner, touch=False)
+    assert help_pixels(scene, name) == mouse
