@@ -69,11 +69,31 @@ def test_a_nudged_body_comes_back_at_every_slider_value():
             assert_stands({name: value})
 
 
+CORNER_NAMES = ("iterations", "area_ratio", "damping", "gravity", "upright_rate")
+"""The parameters of the box's corners (push_radius changes nothing while nobody presses)."""
+CORNERS = [dict(zip(CORNER_NAMES, corner)) for corner in
+           itertools.product(*[(PARAMS[n].lo, PARAMS[n].hi) for n in CORNER_NAMES])]
+NOT_HELD = [corner for corner in CORNERS if corner["area_ratio"] == PARAMS["area_ratio"].hi and (
+    corner["damping"] == 1.0 or (corner["gravity"] > 0.0 and corner["upright_rate"] == 0.0))]
+"""The 10 corners the stance does not hold (measured, issue 13 closing note): the puffiest body
+(area ratio 3) with no damping at all (damping 1.0 keeps every motion for ever; weightless it
+drifts about, heavy it walks under the upright correction), or heavy without the upright
+correction (the cogging of the puffiest, heaviest body beats the stance: it leans 8-11 deg)."""
+
+
 @pytest.mark.slow
 def test_a_nudged_body_comes_back_at_the_corners_of_the_parameter_box():
-    names = ["iterations", "area_ratio", "damping", "gravity", "upright_rate"]  # (push_radius:
-    for corner in itertools.product(*[(PARAMS[n].lo, PARAMS[n].hi) for n in names]):  # unused)
-        assert_stands(dict(zip(names, corner)))
+    assert len(CORNERS) == 32 and len(NOT_HELD) == 10
+    for corner in CORNERS:
+        if corner not in NOT_HELD:
+            assert_stands(corner)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("corner", NOT_HELD, ids=lambda c: ",".join(f"{v:g}" for v in c.values()))
+@pytest.mark.xfail(strict=True, reason="a corner the stance does not hold yet (issue 13 note)")
+def test_the_corners_still_not_held(corner):
+    assert_stands(corner)
 
 
 @pytest.mark.slow
