@@ -46,7 +46,16 @@ def _crate(surface, crate, angle):
               shadow=False)
 
 
-def draw(surface, model):
+def help_line(model, touch=False):
+    """The hint at the top left; after a touch it names taps and no keys."""
+    weight = f"{model.values['weight']:g}"
+    if touch:
+        return f"tap to drop a crate (weight {weight}) · drag the bridge to swing it"
+    return (f"tap to drop a crate (weight {weight}) · Space: one in the middle · "
+            "drag the bridge · O: overlay")
+
+
+def draw(surface, model, touch=False):
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
     _cliffs(surface)
     for link in model.world.constraints:
@@ -70,8 +79,7 @@ def draw(surface, model):
     if model.grabbed is not None:
         disc(surface, (255, 255, 255), (model.grabbed.x, model.grabbed.y), 8)
         disc(surface, (255, 150, 190), (model.grabbed.x, model.grabbed.y), 5)
-    draw_text(surface, f"tap to drop a crate (weight {model.values['weight']:g}) · Space: one in "
-                       "the middle · drag the bridge · O: overlay", (12, 12), 20)
+    draw_text(surface, help_line(model, touch), (12, 12), 20)
 
 
 def draw_overlay(surface, model):

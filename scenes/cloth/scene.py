@@ -39,7 +39,7 @@ class ClothScene(Scene):
         super().handle(event)
 
     def render(self, surface):
-        view.draw(surface, self.model)
+        view.draw(surface, self.model, self.touch)
         self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
         self.wind_button.draw(surface)
 

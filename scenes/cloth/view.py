@@ -30,7 +30,17 @@ def back_color(index):
     return BACK
 
 
-def draw(surface, model):
+def help_line(model, touch=False):
+    """The hint at the top left; after a touch it names taps and no keys (the toolbar and the
+    wind button are on the canvas)."""
+    if touch:
+        return "drag hard to tear · swipe in from outside, or hold still then swipe, to cut"
+    wind = "on" if model.wind_on else "off"
+    return (f"drag hard to tear · swipe from outside (or right-drag) to cut · "
+            f"Space: wind {wind} · O: overlay")
+
+
+def draw(surface, model, touch=False):
     surface.blit(vertical_gradient(surface.get_size(), WALL_TOP, WALL_BOTTOM), (0, 0))
     fabric = model.fabric
     nails = [p for p in fabric.grid if id(p) in fabric.nails]
@@ -48,9 +58,7 @@ def draw(surface, model):
         disc(surface, (255, 150, 190), fabric.hand, 6)
     if model.knife is not None:
         disc(surface, (230, 240, 255), model.knife, 5)
-    wind = "on" if model.wind_on else "off"
-    draw_text(surface, f"drag hard to tear · swipe from outside (or right-drag) to cut · "
-                       f"Space: wind {wind} · O: overlay", (12, 12), 20)
+    draw_text(surface, help_line(model, touch), (12, 12), 20)
 
 
 def draw_overlay(surface, model):

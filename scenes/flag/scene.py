@@ -15,7 +15,7 @@ class FlagScene(ClothScene):
     panel_params = ("wind", "stiffness", "tear", "gravity")
 
     def render(self, surface):
-        view.draw(surface, self.model)
+        view.draw(surface, self.model, self.touch)
         self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
         self.wind_button.draw(surface)
 

@@ -37,7 +37,15 @@ def back_color(index):
     return BACK
 
 
-def draw(surface, model):
+def help_line(model, touch=False):
+    """The hint at the top left; after a touch it names taps and no keys."""
+    if touch:
+        return "drag the flag · swipe in from outside to cut · the wind button turns the wind"
+    word = "on" if model.wind_on else "off"
+    return f"drag the flag · swipe from outside to cut · Space: wind {word} · O: overlay"
+
+
+def draw(surface, model, touch=False):
     width, height = surface.get_size()
     surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
     pygame.draw.ellipse(surface, HILL, (-200, height - 90, width + 400, 260))
@@ -58,9 +66,7 @@ def draw(surface, model):
         tip = (x0 + wx / strength * reach, y0 + wy / strength * reach)
         stroke(surface, (255, 255, 255), [(x0, y0), tip], 3)
         disc(surface, (255, 255, 255), tip, 4)
-    word = "on" if model.wind_on else "off"
-    draw_text(surface, f"drag the flag · swipe from outside to cut · Space: wind {word} · "
-                       "O: overlay", (12, 12), 20)
+    draw_text(surface, help_line(model, touch), (12, 12), 20)
 
 
 def draw_overlay(surface, model):

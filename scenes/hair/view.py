@@ -38,7 +38,11 @@ def _lock(curve, root_width, tip_width):
     return left + right[::-1]
 
 
-def draw(surface, model):
+HELP_LINE = "drag anywhere: the head follows · arrows nudge it · O: overlay"
+TOUCH_HELP_LINE = "drag a finger anywhere: the head follows it"
+
+
+def draw(surface, model, touch=False):
     surface.blit(vertical_gradient(surface.get_size(), BACK_TOP, BACK_BOTTOM), (0, 0))
     curves = [_curve(strand) for strand in model.strands]
     for curve in curves:
@@ -55,7 +59,7 @@ def draw(surface, model):
         fill_polygon(surface, HAIR, _lock(curve, 7.0, 1.5))
     for curve in curves[1::3]:
         pygame.draw.aalines(surface, HAIR_LIGHT, False, curve[2: len(curve) // 2])
-    draw_text(surface, "drag anywhere: the head follows · arrows nudge it · O: overlay",
+    draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE,
               (12, 12), 20, (70, 40, 50), shadow=False)
 
 
