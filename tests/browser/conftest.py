@@ -193,3 +193,11 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("CPython in WebAssembly (Pyodide in Chromium) vs native CPython")
     for line in results:
         terminalreporter.write_line(line)
+
+
+def bundle_stem():
+    """The built bundle's name without its suffix: pygbag names it after the repository's folder
+    (`main.tar.gz` in a checkout called main), so tests never assume one."""
+    from web import bundle
+
+    return bundle.archive_path().name[: -len(".tar.gz")]

@@ -14,6 +14,7 @@ import pytest
 
 from scenes import page as app_page
 
+from .conftest import bundle_stem
 from .standin_helpers import CDN, StandIn
 
 pytestmark = pytest.mark.browser
@@ -128,7 +129,7 @@ def test_the_stages_shown_are_the_ones_that_happen(page, serve, web_build):
                     "Opening the scene\u2026"], seen
     assert runtime.requests[:4] == ["pythons.js", "cpython312/main.js", "cpython312/main.data",
                                     "cpython312/main.wasm"]
-    assert page.evaluate("window.standin.unpacked") == "web.tar.gz (tar.gz)"
+    assert page.evaluate("window.standin.unpacked") == f"{bundle_stem()}.tar.gz (tar.gz)"
     assert page.locator("#transfer").is_hidden() and page.locator("#vp-poster").is_hidden()
     assert page.locator("#canvas").evaluate("c => getComputedStyle(c).visibility") == "visible"
     # The app sees only its own query (scene first), and pythons.js was started exactly once.
@@ -273,7 +274,7 @@ def test_debug_in_the_address_shows_the_runtime_output(page, serve, web_build, a
     page.wait_for_function("verletPage.state === 'started'", timeout=CARD_MS)
     assert page.evaluate("window.config.features") == ["gui", "stdout"]
     output = page.locator("#stdout")
-    assert output.is_visible() and "unpacked web.tar.gz" in output.inner_text()
+    assert output.is_visible() and f"unpacked {bundle_stem()}.tar.gz" in output.inner_text()
     page.screenshot(path=str(artifacts / "frame-debug.png"))
 
 

@@ -26,7 +26,7 @@ import pytest
 
 from web import itch
 
-from .conftest import unavailable
+from .conftest import bundle_stem, unavailable
 from .standin_helpers import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,11 +83,12 @@ def test_itch_zip_holds_what_the_page_boots_from(itch_zip, scenes):
     with zipfile.ZipFile(itch_zip) as archive:
         names = sorted(archive.namelist())
         page = archive.read("index.html").decode("utf-8")
-    expected = {"index.html", "favicon.png", "web.tar.gz", "web.apk"} | {
+    stem = bundle_stem()
+    expected = {"index.html", "favicon.png", f"{stem}.tar.gz", f"{stem}.apk"} | {
         f"posters/{scene}.jpg" for scene in scenes}
     assert set(names) == expected, names
     version = re.search(r'^VERSION = "([0-9a-f]{12})"', page, re.M).group(1)
-    assert 'BUNDLE = "web"' in page  # the page asks for web.tar.gz?v=VERSION, then web.apk?v=...
+    assert f'BUNDLE = "{stem}"' in page  # it asks for STEM.tar.gz?v=VERSION, then STEM.apk?v=...
     for scene in scenes:
         assert f'"{scene}": "posters/{scene}.jpg?v={version}"' in page
     assert "https://pygame-web.github.io/cdn/0.9.3/" in page
@@ -100,14 +101,15 @@ def test_itch_page_boots_from_the_zip(page, itch_zip, itch_serve, tmp_path, arti
     with zipfile.ZipFile(itch_zip) as archive:
         archive.extractall(folder)
     if served == "apk-only":
-        (folder / "web.tar.gz").unlink()
+        (folder / f"{bundle_stem()}.tar.gz").unlink()
     runtime = StandIn(page)
     page.set_viewport_size({"width": 960, "height": 540})
     page.goto(itch_serve(folder) + "index.html?scene=spider")
     page.locator("#vp-poster-img").evaluate("img => img.decode()")  # the poster from the zip
     page.locator("#vp-play").click()
     page.wait_for_function("verletPage.state === 'started'", timeout=CARD_MS)
-    expected = "web.tar.gz (tar)" if served == "gzip-encoded" else "web.apk"
+    stem = bundle_stem()
+    expected = f"{stem}.tar.gz (tar)" if served == "gzip-encoded" else f"{stem}.apk"
     assert page.evaluate("window.standin.unpacked") == expected
     assert runtime.requests[0] == "pythons.js"
     page.screenshot(path=str(artifacts / f"itch-{served}.png"))

@@ -24,6 +24,8 @@ import main
 from scenes import page
 from scenes.catalog import SCENES
 
+from .conftest import bundle_stem
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -213,7 +215,8 @@ def test_template_unpacks_what_each_host_serves(itch_folder, tmp_path, host):
 
     served = tmp_path / "served"
     shutil.copytree(itch_folder["dir"], served)
-    tar_gz = served / "web.tar.gz"
+    stem = bundle_stem()
+    tar_gz = served / f"{stem}.tar.gz"
     if host == "host-decompressed":
         tar_gz.write_bytes(gzip.decompress(tar_gz.read_bytes()))
     if host == "tar-missing":
@@ -223,7 +226,7 @@ def test_template_unpacks_what_each_host_serves(itch_folder, tmp_path, host):
     appdir = tmp_path / "app"
     appdir.mkdir()
     used = run_async(namespace["unpack"], appdir)
-    assert used == ("web.apk" if host == "tar-missing" else "web.tar.gz")
+    assert used == (f"{stem}.apk" if host == "tar-missing" else f"{stem}.tar.gz")
     assert (appdir / "assets" / "main.py").read_bytes() == (ROOT / "main.py").read_bytes()
     assert (appdir / "assets" / "scenes" / "page.py").is_file()
     version = namespace["VERSION"]
@@ -234,5 +237,6 @@ def test_template_unpacks_what_each_host_serves(itch_folder, tmp_path, host):
 def test_template_names_both_archives_when_neither_can_be_read(itch_folder, tmp_path):
     fopen = FakeFopen(tmp_path)  # an empty folder: both 404
     namespace = template_unpack(itch_folder["dir"] / "index.html", fopen)
-    with pytest.raises(RuntimeError, match=r"web\.tar\.gz: FileNotFoundError.*; web\.apk: FileNotFoundError"):
+    stem = re.escape(bundle_stem())
+    with pytest.raises(RuntimeError, match=rf"{stem}\.tar\.gz: FileNotFoundError.*; {stem}\.apk: FileNotFoundError"):
         run_async(namespace["unpack"], tmp_path)
