@@ -19,6 +19,7 @@ class ClothScene(Scene):
     params = model.PARAMS
     model_class = model.ClothModel
     panel_params = ("tear", "wind", "iterations", "gravity")
+    view = view  # the drawing module: the flag scene has its own
 
     def __init__(self, seed=0, values=None, overlay=False):
         super().__init__(seed, values, overlay)
@@ -39,9 +40,9 @@ class ClothScene(Scene):
         super().handle(event)
 
     def render(self, surface):
-        view.draw(surface, self.model, self.touch)
+        self.view.draw(surface, self.model, self.touch)
         self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
         self.wind_button.draw(surface)
 
     def render_overlay(self, surface):
-        view.draw_overlay(surface, self.model)
+        self.view.draw_overlay(surface, self.model)

@@ -13,11 +13,4 @@ class FlagScene(ClothScene):
     params = model.PARAMS
     model_class = model.FlagModel
     panel_params = ("wind", "stiffness", "tear", "gravity")
-
-    def render(self, surface):
-        view.draw(surface, self.model, self.touch)
-        self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
-        self.wind_button.draw(surface)
-
-    def render_overlay(self, surface):
-        view.draw_overlay(surface, self.model)
+    view = view
