@@ -17,6 +17,7 @@ from scenes.draw import vertical_gradient
 from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
+from .model import FINGERTIP
 from .view_curves import offset, vertex_normals
 from .view_face import draw_face, face_frame
 from .view_paint import SUPERSAMPLE, Layer, ellipse_points
@@ -152,7 +153,7 @@ def draw_finger(surface, model):
 
     The finger is the pointer. A press that started outside the body (and the poke, T8) has it
     at the circle's centre; a press that started on the body has the circle beside the pointer
-    with its rim there, so the dot sits on the body's dented surface.
+    with its rim at the dot's far edge, so the dot sits in the body's dent.
     """
     circle = model.push_circle()
     if circle is None:
@@ -173,8 +174,9 @@ def _paint_push(radius):
 
 
 def _paint_finger(_key):
-    dot = pygame.Surface((14, 14), pygame.SRCALPHA)
-    pygame.draw.circle(dot, (120, 110, 150, 150), (7, 7), 6)
+    half = round(FINGERTIP) + 1
+    dot = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+    pygame.draw.circle(dot, (120, 110, 150, 150), (half, half), round(FINGERTIP))
     return dot
 
 
