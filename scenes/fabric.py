@@ -212,9 +212,15 @@ class Fabric:
 
     def observe(self):
         """points [[x, y, nailed]], live links [[i, j, rest]] and torn (issue 15's keys)."""
-        index = {id(p): i for i, p in enumerate(self.world.particles)}
-        return {
-            "points": [[p.x, p.y, id(p) in self.nails] for p in self.world.particles],
-            "links": [[index[id(k.a)], index[id(k.b)], k.rest] for k in self.world.constraints],
-            "torn": self.torn,
-        }
+        return graph_state(self.world, self.nails, self.torn)
+
+
+def graph_state(world, nails, torn):
+    """The headless state of a breakable net (issue 15): `points` [[x, y, nailed]], the live
+    `links` [[i, j, rest]] by point index, and `torn`, the links broken so far."""
+    index = {id(p): i for i, p in enumerate(world.particles)}
+    return {
+        "points": [[p.x, p.y, id(p) in nails] for p in world.particles],
+        "links": [[index[id(k.a)], index[id(k.b)], k.rest] for k in world.constraints],
+        "torn": torn,
+    }

@@ -18,6 +18,7 @@ Input: "down" near the bridge grabs it (drag, fling); "down" anywhere else drops
 
 from math import hypot
 
+from scenes.fabric import graph_state
 from scenes.params import Param, ParamTable
 from verlet import Breakable, World, anchored, snap_overstretched
 from verlet.geometry import segment_crossing
@@ -305,10 +306,6 @@ class BridgeModel:
         return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
 
     def observe(self):
-        index = {id(p): i for i, p in enumerate(self.world.particles)}
-        return {
-            "points": [[p.x, p.y, id(p) in self.nails] for p in self.world.particles],
-            "links": [[index[id(k.a)], index[id(k.b)], k.rest] for k in self.world.constraints],
-            "torn": self.torn,
-            "crates": [[c.x, c.y, c.mass, c.plank is not None] for c in self.crates],
-        }
+        state = graph_state(self.world, self.nails, self.torn)
+        state["crates"] = [[c.x, c.y, c.mass, c.plank is not None] for c in self.crates]
+        return state

