@@ -8,9 +8,10 @@ import pygame
 import pytest
 
 from scenes import storage
-from scenes.spider import view_hud
 from scenes.spider.scene import SpiderScene
 from scenes.spider.session import Session, valid_best
+
+from spider_view_helpers import drawn_texts
 
 
 @pytest.fixture(autouse=True)
@@ -44,18 +45,6 @@ def play_to(scene, score):
             scene.step()
 
 
-def texts_drawn(scene, monkeypatch):
-    texts = []
-    original = view_hud.draw_text
-
-    def spy(surface, text, *args, **kwargs):
-        texts.append(text)
-        return original(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(view_hud, "draw_text", spy)
-    scene.draw(pygame.Surface(scene.size))
-    monkeypatch.setattr(view_hud, "draw_text", original)
-    return texts
 
 
 def test_the_best_score_is_kept_between_runs(folder, monkeypatch):
@@ -64,16 +53,16 @@ def test_the_best_score_is_kept_between_runs(folder, monkeypatch):
     play_to(first, 7)
     assert json.loads((folder / "spider.json").read_text()) == {"best": 7}
     assert first.session.is_new_best(7)
-    assert any(t.startswith("new best!") for t in texts_drawn(first, monkeypatch))
+    assert any(t.startswith("new best!") for t in drawn_texts(first, monkeypatch))
     first.restart()
     play_to(first, 3)  # a worse game: the best stands and the panel says so
-    texts = texts_drawn(first, monkeypatch)
+    texts = drawn_texts(first, monkeypatch)
     assert "best 7" in texts and not any(t.startswith("new best") for t in texts)
     second = quiet_scene()  # a new run of the app
     assert second.session.best == 7
-    assert "7" in texts_drawn(second, monkeypatch)  # in the HUD from the start
+    assert "7" in drawn_texts(second, monkeypatch)  # in the HUD from the start
     play_to(second, 9)
-    texts = texts_drawn(second, monkeypatch)
+    texts = drawn_texts(second, monkeypatch)
     assert "new best!  (was 7)" in texts
     assert json.loads((folder / "spider.json").read_text()) == {"best": 9}
 

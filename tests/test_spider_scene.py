@@ -17,6 +17,7 @@ from scenes.spider.enemies import Enemy
 from scenes.spider.scene import SpiderScene
 
 from spider_helpers import Bot, across, far_thread, launch
+from spider_view_helpers import canvas, pixels_near, render
 
 
 @pytest.fixture(autouse=True)
@@ -41,22 +42,10 @@ def quiet_scene(**kwargs):
     return scene
 
 
-def render(scene):
-    surface = pygame.Surface(scene.size)
-    scene.draw(surface)
-    return surface
 
 
-def canvas(scene, world):
-    return (round(world[0] - scene.model.camera[0]), round(world[1] - scene.model.camera[1]))
 
 
-def pixels_near(surface, center, radius):
-    cx, cy = center
-    width, height = surface.get_size()
-    return [tuple(surface.get_at((x, y)))[:3]
-            for x in range(max(0, cx - radius), min(width, cx + radius + 1))
-            for y in range(max(0, cy - radius), min(height, cy + radius + 1))]
 
 
 # --- contract ---------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from scenes.spider.scene import SpiderScene
 from scenes.spider.session import CONFIRM_FRAMES, HINT_FADE_FRAMES
 
 from spider_helpers import far_thread, quiet_model
+from spider_view_helpers import canvas, drawn_texts, pixels_near, render
 
 
 @pytest.fixture(autouse=True)
@@ -47,10 +48,6 @@ def hover(scene, pos, buttons=(0, 0, 0), touch=False):
                                     touch=touch))
 
 
-def render(scene):
-    surface = pygame.Surface(scene.size)
-    scene.draw(surface)
-    return surface
 
 
 def steps(scene, frames):
@@ -58,16 +55,8 @@ def steps(scene, frames):
         scene.step()
 
 
-def canvas(scene, world):
-    return (round(world[0] - scene.model.camera[0]), round(world[1] - scene.model.camera[1]))
 
 
-def pixels_near(surface, center, radius):
-    cx, cy = center
-    width, height = surface.get_size()
-    return [tuple(surface.get_at((x, y)))[:3]
-            for x in range(max(0, cx - radius), min(width, cx + radius + 1))
-            for y in range(max(0, cy - radius), min(height, cy + radius + 1))]
 
 
 def end_game(scene):
@@ -336,17 +325,6 @@ def test_enter_or_space_plays_again_only_once_the_game_is_over():
 
 # --- game-over panel, overlay, footer ------------------------------------------------------------
 
-def drawn_texts(scene, monkeypatch):
-    texts = []
-    original = view_hud.draw_text
-
-    def spy(surface, text, *args, **kwargs):
-        texts.append(text)
-        return original(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(view_hud, "draw_text", spy)
-    render(scene)
-    return texts
 
 
 def test_the_game_over_panel_says_what_the_score_counts(monkeypatch):
