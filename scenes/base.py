@@ -12,6 +12,7 @@ scripted entry stands for, and `handle` treats it like any other.
 
 import pygame
 
+from .quality import DEFAULT_TIER
 from .simulation import Simulation
 from .widgets import ParamPanel, draw_text
 
@@ -95,6 +96,8 @@ class Scene:
     chrome_rects = ()
     """Canvas rects the host draws over this scene (the toolbar's buttons), set by the host: a
     pointer there is on a button, not on the scene (no hover preview under it)."""
+    quality = DEFAULT_TIER
+    """Render tier (`scenes.quality.TIERS`) the view draws at, set by the host; never physics."""
 
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
