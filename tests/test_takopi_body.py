@@ -10,7 +10,7 @@ from takopi_helpers import (SETTLE_FRAMES, aligned_error, body_floor, crown, mak
                             mean_radius, press_from_above, release, roundness, run, settled)
 
 from scenes.takopi.body import PushCircle
-from scenes.takopi.model import PARAMS, TakopiModel
+from scenes.takopi.model import INITIAL_RADIUS, PARAMS, TakopiModel
 from verlet import Area, Distance
 
 
@@ -23,8 +23,13 @@ def test_t1_ring_of_16_points_built_on_a_circle_with_crown_on_top():
     assert all(abs(hypot(x - cx, y - cy) - radius) < 1e-9 for x, y in points)
     assert points[0][1] == min(y for _, y in points)  # the crown is the top point at rest
     assert model.observe()["crown"] == 0
-    chord = 2 * radius * sin(pi / 16)
-    assert abs(model.body.spacing - chord) < 1e-9
+    # Built on a circle of INITIAL_RADIUS, whose chord is the spacing; filled to its balance
+    # before the first frame (issue 13), it is still a regular 16-gon, only larger and taut.
+    built_chord = 2 * INITIAL_RADIUS * sin(pi / 16)
+    assert abs(model.body.spacing - built_chord) < 1e-9
+    assert radius > INITIAL_RADIUS * 1.1
+    assert all(abs(hypot(b[0] - a[0], b[1] - a[1]) - 2 * radius * sin(pi / 16)) < 1e-9
+               for a, b in zip(points, points[1:] + points[:1]))
 
 
 def test_t3_t4_t6_body_is_16_max_only_links_and_one_area_solved_by_jacobi():
@@ -40,7 +45,9 @@ def test_t3_t4_t6_body_is_16_max_only_links_and_one_area_solved_by_jacobi():
 def test_t4_target_is_1_5_x_the_initial_area_and_unreachable():
     model = make_model()
     body = model.body
-    assert abs(body.target_area - 1.5 * body.area()) < 1e-6  # at frame 0 the ring is the circle
+    built_area = 0.5 * 16 * INITIAL_RADIUS ** 2 * sin(2 * pi / 16)  # the ring on its circle
+    assert abs(body.initial_area - built_area) < 1e-6
+    assert abs(body.target_area - 1.5 * built_area) < 1e-6
     # Isoperimetric inequality: no ring of perimeter 16 x spacing can enclose the target.
     assert body.target_area > (16 * body.spacing) ** 2 / (4 * pi)
 

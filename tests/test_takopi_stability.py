@@ -5,8 +5,14 @@ ring step onto the flat between two points unless its weight flattens three poin
 as it does at the article's settings. Stiffer, lighter or puffier, upright was a balance on one
 point; the upright correction (T13) takes back angle but never the rolling, so it kept lifting
 the body back and the body walked. The stance (`Body._stand_level`) holds the underside level
-near upright. These tests perturb the rest and check that it comes back, at sampled values of
-every slider and at the corners of the parameter box; two full 6,000-frame runs watch an
+near upright, with the weight the body puts on its legs. Three more causes showed at the
+corners of the slider box: the ring pushed itself along (equal area pushes on a dented ring, and
+a Jacobi share that changed with how many links were taut, did not cancel), and a ring built on
+its small circle swelled into its floor in the first frame and, undamped, bounced off it for
+ever. Now the area push is its gradient, a Jacobi average counts every constraint that holds a
+point, and a new ring is filled to its balance at rest before its first frame. These tests
+perturb the rest and check that it comes back, at sampled values of every slider, at all 32
+corners of the parameter box and where it walked inside it; two full 6,000-frame runs watch an
 untouched body, and random presses and drags must end in the same rest shape.
 """
 
@@ -38,12 +44,18 @@ values where the body used to walk (before the stance: iterations 1, 3 and 13-40
 and 0.7-1.0, area ratio 1.75 and up)."""
 
 
+UNDAMPED_WATCH = 3 * WATCH
+"""With damping 1.0 only the floor's friction takes energy out: a nudged heavy body rocks on
+its underside, the swing halving about every 400 frames, so it is watched three times longer."""
+
+
 def nudged_and_watched(values):
     """(drift px, largest tilt in the last third, degrees) of a rest body turned by NUDGE."""
     model = settled(**values)
     model.turn(NUDGE)
-    drift, _ = drift_and_tilt(model, 2 * WATCH // 3)
-    more, tilt = drift_and_tilt(model, WATCH // 3)
+    watch = UNDAMPED_WATCH if values.get("damping", 0.99) == 1.0 else WATCH
+    drift, _ = drift_and_tilt(model, 2 * watch // 3)
+    more, tilt = drift_and_tilt(model, watch // 3)
     return drift + more, tilt
 
 
@@ -73,41 +85,27 @@ CORNER_NAMES = ("iterations", "area_ratio", "damping", "gravity", "upright_rate"
 """The parameters of the box's corners (push_radius changes nothing while nobody presses)."""
 CORNERS = [dict(zip(CORNER_NAMES, corner)) for corner in
            itertools.product(*[(PARAMS[n].lo, PARAMS[n].hi) for n in CORNER_NAMES])]
-NOT_HELD = [corner for corner in CORNERS if corner["area_ratio"] == PARAMS["area_ratio"].hi and (
-    corner["damping"] == 1.0 or (corner["gravity"] > 0.0 and corner["upright_rate"] == 0.0))]
-"""The 10 corners the stance does not hold (measured, issue 13 closing note): the puffiest body
-(area ratio 3) with no damping at all (damping 1.0 keeps every motion for ever; weightless it
-drifts about, heavy it walks under the upright correction), or heavy without the upright
-correction (the cogging of the puffiest, heaviest body beats the stance: it leans 8-11 deg).
-
-Measured again with the fingertip press (issue 13, second pass), the nudge of these tests:
-- Damping 1.0 with any area ratio above 1 is perpetual motion when weightless: the ring touches
-  the floor as it inflates during the drop and then bounces between floor and ceiling for ever
-  (1 iteration, area 1.5, upright 0.2: centre y 80-384 px, drift 522 px).
-- The failures are not only at these corners. At the default damping 0.99: area 2.0 with
-  1 iteration, gravity 0.9 and upright 0.2 walks 660 px; area 3.0 with 40 iterations, gravity
-  1.2 and upright 0.2 walks 356 px; at area 1.5 the weightless 1-iteration body drifts 5.5 px.
-  Heavy without the upright correction leans 7-11 deg at area 2.0 as at 3.0. Lowering damping's
-  top to 0.995, or raising upright's bottom to 0.01, does not hold them; a stance share of 0.12
-  (not 0.03) holds heavy 40-iteration bodies without the correction, not 1-iteration ones.
-  Averaging the Jacobi moves over one count for the whole ring changes none of them; taking
-  the net translation out of the area push (its unit normals do not sum to zero on a dented
-  ring) holds the 660 px walk (2.1 px) and none of the others."""
+INNER = [dict(area_ratio=2.0, iterations=1, gravity=0.9, upright_rate=0.2),
+         dict(area_ratio=3.0, iterations=40, gravity=1.2, upright_rate=0.2),
+         dict(area_ratio=3.0, iterations=1, gravity=1.2, upright_rate=0.2),
+         dict(area_ratio=1.5, iterations=1, gravity=0.0),
+         dict(area_ratio=2.0, gravity=1.2, upright_rate=0.0),
+         dict(area_ratio=3.0, iterations=40, gravity=0.0, upright_rate=0.0)]
+"""Inside the box, at the default damping: where the body still walked or leaned before the
+ring's own pushes were made to cancel (660 px, 356 px, 71 px, 5.5 px, 1.6 px and a lean)."""
 
 
 @pytest.mark.slow
-def test_a_nudged_body_comes_back_at_the_corners_of_the_parameter_box():
-    assert len(CORNERS) == 32 and len(NOT_HELD) == 10
-    for corner in CORNERS:
-        if corner not in NOT_HELD:
-            assert_stands(corner)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("corner", NOT_HELD, ids=lambda c: ",".join(f"{v:g}" for v in c.values()))
-@pytest.mark.xfail(strict=True, reason="a corner the stance does not hold yet (issue 13 note)")
-def test_the_corners_still_not_held(corner):
+@pytest.mark.parametrize("corner", CORNERS, ids=lambda c: ",".join(f"{v:g}" for v in c.values()))
+def test_a_nudged_body_comes_back_at_every_corner_of_the_parameter_box(corner):
+    assert len(CORNERS) == 32
     assert_stands(corner)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("values", INNER, ids=lambda c: ",".join(f"{v:g}" for v in c.values()))
+def test_a_nudged_body_comes_back_where_it_walked_inside_the_box(values):
+    assert_stands(values)
 
 
 @pytest.mark.slow

@@ -15,13 +15,13 @@ times per frame. Runs unchanged in CPython, pygbag and Pyodide.
 from .constraints import AngleRange, Area, Box, Distance, rotate_rigidly
 from .forces import TriangleWind
 from .particle import Particle, integrate
-from .solver import JacobiAccumulator, move_now, solve_gauss_seidel, solve_jacobi
+from .solver import move_now, move_pending, solve_gauss_seidel, solve_jacobi
 from .strand import Strand
 from .tearing import Breakable, anchored, cut_links, snap_overstretched
 from .world import World
 
 __all__ = [
-    "AngleRange", "Area", "Box", "Breakable", "Distance", "JacobiAccumulator", "Particle",
+    "AngleRange", "Area", "Box", "Breakable", "Distance", "Particle",
     "Strand", "TriangleWind", "World", "anchored", "cut_links", "integrate", "move_now",
-    "rotate_rigidly", "snap_overstretched", "solve_gauss_seidel", "solve_jacobi",
+    "move_pending", "rotate_rigidly", "snap_overstretched", "solve_gauss_seidel", "solve_jacobi",
 ]

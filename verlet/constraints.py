@@ -18,8 +18,8 @@ end, and the solvers' `move` functions ignore moves of pinned particles.
 
 from math import atan2, cos, hypot, sin
 
-from .geometry import EPSILON, outward_normals, perimeter, rotate_point, signed_area, wrap_angle
-from .solver import move_now
+from .geometry import EPSILON, rotate_point, signed_area, wrap_angle
+from .solver import move_now, move_pending
 
 
 class Distance:
@@ -45,6 +45,11 @@ class Distance:
         kind = "max" if self.max_only else "exact"
         return f"Distance({self.a!r}, {self.b!r}, rest={self.rest:.2f}, {kind})"
 
+    @property
+    def particles(self):
+        """The two ends: what a Jacobi average counts this link among (`verlet.solver`)."""
+        return (self.a, self.b)
+
     def length(self):
         """Current distance between the two ends."""
         return hypot(self.b.x - self.a.x, self.b.y - self.a.y)
@@ -58,10 +63,13 @@ class Distance:
 
         The maths of one link is written as a loop, so a large web pays no Python call per
         link. With `move_now` (Gauss-Seidel) the moves are written to the particles directly
-        (`_project_now`); any other solver gets `move` calls (`_project_with`).
+        (`_project_now`), with `move_pending` (Jacobi) to their pending totals
+        (`_project_pending`); any other `move` is called for each correction (`_project_with`).
         """
         if move is move_now:
             _project_now(_fields(links))
+        elif move is move_pending:
+            _project_pending(_fields(links))
         else:
             _project_with(links, move)
 
@@ -158,13 +166,51 @@ def _project_now(fields):
             b.y = by - uy * step
 
 
+def _project_pending(fields):
+    """`_project_with(links, move_pending)` with the moves added inline: the same numbers.
+
+    The Jacobi twin of `_project_now` (T6): a ring's links are projected 10 times a frame.
+    """
+    length_of, epsilon = hypot, EPSILON
+    for link, a, b, rest, stiffness, max_only, a_pinned, b_pinned in fields:
+        dx = b.x - a.x
+        dy = b.y - a.y
+        length = length_of(dx, dy)
+        error = length - rest
+        if error <= 0.0 and max_only:
+            continue
+        if length < epsilon:
+            _project_with((link,), move_pending)
+            continue
+        ux = dx / length
+        uy = dy / length
+        step = error * stiffness
+        if a_pinned:
+            b.pending_x -= ux * step
+            b.pending_y -= uy * step
+        elif b_pinned:
+            a.pending_x += ux * step
+            a.pending_y += uy * step
+        else:
+            step *= 0.5
+            a.pending_x += ux * step
+            a.pending_y += uy * step
+            b.pending_x -= ux * step
+            b.pending_y -= uy * step
+
+
 class Area:
     """Push a closed ring outward while its area is below `target` (T4).
 
-    The area is measured with the shoelace formula. The deficit is turned into one outward
-    distance shared by every point: deficit / perimeter, which is the distance by which moving
-    every edge outward would add the missing area to first order. Each point moves that far
-    along its outward normal, scaled by `stiffness`. Above the target nothing happens.
+    The area is measured with the shoelace formula. The deficit becomes one outward distance,
+    deficit / perimeter: moving every edge outward by it would add the missing area, to first
+    order. Each point is pushed along its outward normal (square to the chord joining its two
+    neighbours), by that distance times its chord's share: chord / mean chord, scaled by
+    `stiffness`. On a regular ring every share is 1. Weighted by the chord, the pushes are the
+    area's own gradient, which sums to nothing and turns nothing about the centre: like gas
+    pressure, the push can swell a ring but never move or spin it (issue 13: equal pushes on a
+    dented ring added up to a sideways shove, and a ring on the floor walked). Above the target
+    nothing happens.
 
     "Outward" follows the ring's overall orientation, so a vertex folded across its neighbours
     is pushed back out, a figure-eight untwists (its smaller lobe is pushed in), and a ring that
@@ -185,16 +231,37 @@ class Area:
         return abs(signed_area([p.position for p in self.particles]))
 
     def project(self, move):
-        points = [p.position for p in self.particles]
-        deficit = self.target - abs(signed_area(points))
-        if deficit <= 0.0:
+        particles = self.particles
+        count = len(particles)
+        xs = [p.x for p in particles]
+        ys = [p.y for p in particles]
+        twice_area = ring_length = chord_total = 0.0
+        chords = []
+        # The chord at point i runs from point i-1 to point i+1; turned a quarter outward it is
+        # the push's direction and, by its length, its weight (2 x the area's gradient).
+        last_x, last_y = xs[-1], ys[-1]
+        for i in range(count):
+            x, y = xs[i], ys[i]
+            twice_area += last_x * y - x * last_y
+            ring_length += hypot(x - last_x, y - last_y)
+            cx, cy = xs[i + 1 - count] - xs[i - 1], ys[i + 1 - count] - ys[i - 1]
+            chord_total += hypot(cx, cy)
+            chords.append((cx, cy))
+            last_x, last_y = x, y
+        deficit = self.target - abs(twice_area) * 0.5
+        if deficit <= 0.0 or ring_length < EPSILON or chord_total < EPSILON:
             return
-        ring_length = perimeter(points)
-        if ring_length < EPSILON:
+        push = deficit / ring_length * self.stiffness * count / chord_total
+        if twice_area < 0.0:
+            push = -push
+        if move is move_pending:
+            for particle, (cx, cy) in zip(particles, chords):
+                if not particle.pinned:
+                    particle.pending_x += cy * push
+                    particle.pending_y -= cx * push
             return
-        push = deficit / ring_length * self.stiffness
-        for particle, (nx, ny) in zip(self.particles, outward_normals(points)):
-            move(particle, nx * push, ny * push)
+        for particle, (cx, cy) in zip(particles, chords):
+            move(particle, cy * push, -cx * push)
 
 
 class AngleRange:
@@ -216,6 +283,11 @@ class AngleRange:
         self.lo = lo
         self.hi = hi
         self.reference = reference
+
+    @property
+    def particles(self):
+        """The one particle this constraint moves (the pivot never moves)."""
+        return (self.point,)
 
     def relative_angle(self):
         """Direction of pivot -> point relative to the reference, in [-pi, pi)."""
@@ -256,11 +328,12 @@ class Box:
         self.friction = friction
 
     def project(self, move):
+        left, top, right, bottom = self.left, self.top, self.right, self.bottom
         for p in self.particles:
-            x = min(self.right, max(self.left, p.x))
-            y = min(self.bottom, max(self.top, p.y))
-            if x != p.x or y != p.y:
-                move(p, x - p.x, y - p.y)
+            x, y = p.x, p.y
+            if left <= x <= right and top <= y <= bottom:
+                continue  # the common case, answered without a call
+            move(p, min(right, max(left, x)) - x, min(bottom, max(top, y)) - y)
 
     def apply_friction(self):
         """Slow the along-wall motion of every particle touching a wall (call once per frame)."""

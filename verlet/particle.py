@@ -13,9 +13,10 @@ class Particle:
 
     `x, y` is the current position and `px, py` the previous one; `pinned` particles never move
     (they are anchors: integration skips them and every constraint treats them as immovable).
+    `pending_x, pending_y` hold the moves a Jacobi pass has asked of it so far (`verlet.solver`).
     """
 
-    __slots__ = ("x", "y", "px", "py", "pinned")
+    __slots__ = ("x", "y", "px", "py", "pinned", "pending_x", "pending_y")
 
     def __init__(self, x, y, pinned=False):
         self.x = float(x)
@@ -23,6 +24,7 @@ class Particle:
         self.px = self.x
         self.py = self.y
         self.pinned = pinned
+        self.pending_x = self.pending_y = 0.0
 
     def __repr__(self):
         pin = ", pinned" if self.pinned else ""

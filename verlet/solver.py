@@ -9,6 +9,11 @@ that does:
   move each particle by the average of what it was asked. Constraints that disagree about a point
   (spacing pulls in, area pushes out) meet half way instead of the last one winning; the result
   does not depend on the order of the constraints. This is what the Takopi body uses.
+  The average is over every constraint that holds the particle (its `particles`), also those
+  with nothing to ask this time (a slack max-only link votes "stay"). So both ends of a link
+  always take the same share of its pull, and constraints that push a body's points against
+  each other cannot move the body as a whole (issue 13: a share that changed with how many
+  links happened to be taut let a ring push itself along the floor).
 
 Both repeat the pass `iterations` times: more iterations, stiffer material (T5). Moves of pinned
 particles are ignored here, in one place.
@@ -24,32 +29,33 @@ def move_now(particle, dx, dy):
         particle.y += dy
 
 
-class JacobiAccumulator:
-    """Per-particle running totals of requested moves, applied as averages."""
+def move_pending(particle, dx, dy):
+    """Jacobi move: add to the particle's pending total, applied by `apply_pending` (T6)."""
+    if not particle.pinned:
+        particle.pending_x += dx
+        particle.pending_y += dy
 
-    __slots__ = ("pending",)
 
-    def __init__(self):
-        self.pending = {}
+def jacobi_shares(constraints):
+    """[(particle, 1 / number of constraints holding it), ...] for the free particles held.
 
-    def move(self, particle, dx, dy):
-        """Record a requested move (pinned particles are ignored)."""
-        if particle.pinned:
-            return
-        total = self.pending.get(particle)
-        if total is None:
-            self.pending[particle] = [dx, dy, 1]
-        else:
-            total[0] += dx
-            total[1] += dy
-            total[2] += 1
+    Each constraint names what it can move in `particles`; a particle's pending total is
+    averaged over all of them, whether or not they asked for a move this pass.
+    """
+    holders = {}
+    for constraint in constraints:
+        for particle in constraint.particles:
+            if not particle.pinned:
+                holders[particle] = holders.get(particle, 0) + 1
+    return [(particle, 1.0 / count) for particle, count in holders.items()]
 
-    def apply(self):
-        """Move every particle by the mean of its requests, then forget them."""
-        for particle, (sum_x, sum_y, count) in self.pending.items():
-            particle.x += sum_x / count
-            particle.y += sum_y / count
-        self.pending.clear()
+
+def apply_pending(shares):
+    """Move every particle by its pending total times its share, and clear the total."""
+    for particle, share in shares:
+        particle.x += particle.pending_x * share
+        particle.y += particle.pending_y * share
+        particle.pending_x = particle.pending_y = 0.0
 
 
 def _project_each(constraints, move):
@@ -94,12 +100,12 @@ def solve_jacobi(constraints, iterations, after_iteration=None):
     `after_iteration`, if given, runs after each averaged application: the place for hard
     projections that must win over the averaged ones (T7's push-out).
     """
-    accumulator = JacobiAccumulator()
+    shares = jacobi_shares(constraints)
     runs = batches(constraints)
     for _ in range(iterations):
         for project_all, run in runs:
-            project_all(run, accumulator.move)
-        accumulator.apply()
+            project_all(run, move_pending)
+        apply_pending(shares)
         if after_iteration is not None:
             after_iteration()
 

@@ -28,15 +28,20 @@ BOTTOM = RING_POINTS // 2
 """Index of the point at the bottom when the body is upright: the one it stands on."""
 STANCE_PAIRS = 3
 """Mirrored pairs either side of the bottom point that the stance keeps level (the lower part)."""
-STANCE_SHARE = 0.03
-"""Share of each pair's height difference the stance takes back per frame when upright. It moves
-positions only, so like any force it gives the pair velocity and answers a roll already under
-way, which a turn of position and previous together (T13) cannot. 0.03 is about the least that
-holds the stiffest and puffiest settings (0.015 lets 40 iterations tip over) and adds the least
-swing to the article's righting."""
+STANCE_SHARE_PER_GRAVITY = 0.1
+"""Share of each pair's height difference the stance takes back per frame when upright, per unit
+of gravity (px/frame^2): 0.03 at the article's 0.3. Legs hold a body level with the weight it
+puts on them, so the heavier the body the harder they hold, and a weightless one is not held at
+all. It moves positions only, so like any force it gives the pair velocity and answers a roll
+already under way, which a turn of position and previous together (T13) cannot. 0.03 at the
+default is about the least that holds 40 iterations (0.015 lets it tip over) and adds the least
+swing to the article's righting; a fixed 0.03 let the heaviest, puffiest body tip onto a flat."""
 STANCE_BAND = pi / RING_POINTS
 """Tilt within which the stance acts, radians: half a ring step, the roll that puts the body on
 the flat between two points (the pose a 16-point ring would otherwise roll to)."""
+BLOW_UP_PASSES = 300
+"""Averaged passes that fill a new ring to its balance before its first frame (`_blow_up`):
+enough for the puffiest ring (area ratio 3) to stop changing (< 1e-6 of its area per pass)."""
 STANCE_TOUCH = 0.5
 """The body stands while its bottom point is within this many px of its floor."""
 
@@ -125,6 +130,28 @@ class Body:
         self.set_area_ratio(area_ratio)
         self.walls = Box(self.points, *bounds, friction=friction)
         self.push = None
+        self._blow_up()
+
+    def _blow_up(self):
+        """Fill the ring to the balance of spacing and area before the first frame, at rest.
+
+        A ring built on its circle and left to the frames swells by tens of px in the first
+        one, and the Verlet step keeps that swelling as speed: the ring overshoots, and at a
+        large area ratio with no damping it bounces off its own floor for ever (issue 13). A
+        balloon is filled before it is let go: the averaged passes run until the shape is the
+        balance, and the ring starts from there with no velocity. The balance is the same one
+        the frames converge to (T10), so the rest shape does not change.
+        """
+        self.world.solve(iterations=BLOW_UP_PASSES)
+        for p in self.points:
+            p.px, p.py = p.x, p.y
+
+    def lift_to(self, bottom):
+        """Move the ring, at rest, so that its lowest point is at height `bottom` (px, y down)."""
+        rise = bottom - max(p.y for p in self.points)
+        for p in self.points:
+            p.y += rise
+            p.py += rise
 
     # -- parameters -------------------------------------------------------------------------
 
@@ -168,15 +195,16 @@ class Body:
         and the body rolls on, walking to a wall. Takopi stands on its legs, not on a point:
         within half a step of upright and while its bottom point touches the floor, each
         mirrored pair of its lower points is pulled level by a share of their height
-        difference per frame (STANCE_SHARE upright, fading to none at the band's edge, so a
-        body righting itself does not get a kick there). An upright body is level already, so
+        difference per frame (STANCE_SHARE_PER_GRAVITY x gravity upright, fading to none at the
+        band's edge, so a body righting itself does not get a kick there). An upright body is level already, so
         its rest is untouched.
         """
         floor = self.walls.bottom
         tilt = abs(self.tilt())
         if self.points[BOTTOM].y < floor - STANCE_TOUCH or tilt > STANCE_BAND:
             return
-        share = STANCE_SHARE * (1.0 - tilt / STANCE_BAND)  # fades out at the band's edge
+        weight = max(0.0, self.world.gravity[1])
+        share = STANCE_SHARE_PER_GRAVITY * weight * (1.0 - tilt / STANCE_BAND)  # fades at the edge
         for k in range(1, STANCE_PAIRS + 1):
             left, right = self.points[BOTTOM + k], self.points[BOTTOM - k]
             half = (right.y - left.y) * 0.5 * share

@@ -55,7 +55,8 @@ WALL_MARGIN = 8.0
 BODY_FRICTION = 0.3
 """Share of along-wall velocity a body point touching the floor or a wall loses per frame."""
 DROP_HEIGHT = 40.0
-"""The body starts this far above its floor and drops in, px."""
+"""The body starts, filled and at rest, with its lowest point this far above its floor and drops
+in, px."""
 
 BOTTOM_INDEX = RING_POINTS // 2
 """Ring index of the point at the bottom at rest (the crown is index 0)."""
@@ -148,7 +149,11 @@ class TakopiModel:
         start_y = self.ground - STANCE - INITIAL_RADIUS - DROP_HEIGHT
         self.body = Body((width / 2.0, start_y), INITIAL_RADIUS, values["area_ratio"], body_bounds,
                          values["gravity"], values["damping"], values["iterations"], BODY_FRICTION)
-        self.legs = [Leg(shape, self.body.point_at(shape.ring_index), self.down_angle)
+        self.body.lift_to(self.ground - STANCE - DROP_HEIGHT)
+        self.down = self.down_angle()
+        """The body's down axis as the legs last saw it: measured once a frame, after the body
+        has moved and before the legs follow (they read it a dozen times a frame)."""
+        self.legs = [Leg(shape, self.body.point_at(shape.ring_index), self.legs_down)
                      for shape in LEG_SHAPES]
         self.pointer = None
         self.press_in = (0.0, PRESS_IN)
@@ -225,6 +230,7 @@ class TakopiModel:
         self.body.step()
         gravity = self.values["gravity"]
         damping = self.values["damping"]
+        self.down = self.down_angle()
         for leg in self.legs:
             leg.step(self.body.point_at(leg.shape.ring_index), damping, gravity, self.leg_bounds)
         push = self.body.push
@@ -263,6 +269,7 @@ class TakopiModel:
     def turn(self, angle):
         """Rotate the whole figure rigidly about the body's centre (radians, + = clockwise)."""
         self.body.turn(angle, [p for leg in self.legs for p in (leg.knee, leg.foot)])
+        self.down = self.down_angle()
         for leg in self.legs:
             leg.root.place(*self.body.point_at(leg.shape.ring_index))
 
@@ -271,6 +278,10 @@ class TakopiModel:
     def down_angle(self):
         """Direction of the body's down axis (atan2, y down): square to the crown line (T12)."""
         return pi / 2.0 + self.body.tilt()
+
+    def legs_down(self):
+        """The down axis the legs range from (T12): `down`, measured once this frame."""
+        return self.down
 
     def down_vector(self):
         angle = self.down_angle()
