@@ -121,6 +121,53 @@ def test_T4_folded_vertex_is_pushed_back_out():
     assert ring[3].y > 3.0  # moved outward (down on screen for this clockwise ring)
 
 
+def dented_ring(count=16, seed=5):
+    """A ring built on a circle, then dented and stretched unevenly (a pressed body)."""
+    import random
+    rng = random.Random(seed)
+    return [Particle(100 + (60 + rng.uniform(-25, 10)) * cos(2 * pi * i / count),
+                     100 + (60 + rng.uniform(-25, 10)) * sin(2 * pi * i / count))
+            for i in range(count)]
+
+
+def net_move_and_turn(before, ring):
+    """(net displacement, net turn about the first centroid) of a ring's points."""
+    count = len(ring)
+    cx = sum(x for x, _ in before) / count
+    cy = sum(y for _, y in before) / count
+    net_x = sum(p.x - x for p, (x, _) in zip(ring, before))
+    net_y = sum(p.y - y for p, (_, y) in zip(ring, before))
+    turn = sum((x - cx) * (p.y - y) - (y - cy) * (p.x - x) for p, (x, y) in zip(ring, before))
+    return net_x, net_y, turn
+
+
+def test_T4_area_push_swells_a_dented_ring_without_moving_or_turning_it():
+    """The pushes are the area's gradient: like gas pressure they sum to nothing and turn
+    nothing about the centre (issue 13: equal pushes on a dented ring shoved it sideways)."""
+    ring = dented_ring()
+    area = Area(ring, target=area_of(ring) * 1.5)
+    before = [p.position for p in ring]
+    area.project(move_now)
+    net_x, net_y, turn = net_move_and_turn(before, ring)
+    assert abs(net_x) < 1e-9 and abs(net_y) < 1e-9 and abs(turn) < 1e-7
+    assert area.area() > area_of([Particle(x, y) for x, y in before]) + 100  # it did swell
+
+
+def test_T6_jacobi_ring_of_taut_and_slack_links_keeps_its_centre():
+    """A Jacobi average counts every constraint that holds a point, taut or slack, so a link's
+    pull is shared alike by its ends and the ring's own corrections never move its centre."""
+    ring = dented_ring()
+    constraints = [Distance(a, b, 30.0, max_only=True) for a, b in zip(ring, ring[1:] + ring[:1])]
+    assert any(c.length() < 30.0 for c in constraints) and any(c.length() > 30.0 for c in constraints)
+    constraints.append(Area(ring, target=area_of(ring) * 1.5))
+    for _ in range(10):  # one averaged pass at a time: a pass's moves turn nothing either
+        before = [p.position for p in ring]
+        solve_jacobi(constraints, 1)
+        net_x, net_y, turn = net_move_and_turn(before, ring)
+        assert abs(net_x) < 1e-9 and abs(net_y) < 1e-9 and abs(turn) < 1e-7
+        assert max(abs(p.x - x) + abs(p.y - y) for p, (x, y) in zip(ring, before)) > 0.1
+
+
 def area_of(ring):
     return Area(ring).area()
 
