@@ -1,12 +1,16 @@
 """Takopi's press on the body (T7, issue 13): a press that starts on the body squashes it from
 the side it is pressed and never inflates it; a press that starts outside is the article's
-circle centred on the pointer, as before."""
+circle centred on the pointer, as before, sliding in from its side where it would already
+cut into the body; no press or drag turns the ring inside out."""
 
+import random
 from math import cos, hypot, pi, sin
 
-from takopi_helpers import mean_radius, release, settled
+import pytest
+from takopi_helpers import body_floor, mean_radius, release, run, settled
 
 from scenes.takopi.model import CENTRE_PRESS, FINGERTIP, PRESS_IN
+from verlet.geometry import signed_area
 
 
 def hold_press(model, at, frames):
@@ -134,12 +138,55 @@ def test_a_press_on_the_body_and_a_drag_push_takopi_along():
 
 def test_a_press_that_starts_outside_is_the_circle_centred_on_the_pointer():
     model = settled()
-    cx, cy = model.body.center()
-    outside = (cx + 130.0, cy - 20.0)
-    assert not model.body.contains(outside)
-    model.input("down", outside)
+    top = min(p.y for p in model.body.points)
+    far_above = (model.body.center()[0], top - 130.0)  # the 100 px circle misses the body
+    model.input("down", far_above)
     model.step()
-    assert model.push_circle()[0] == outside
+    assert model.push_circle()[0] == far_above
+    cx, cy = model.body.center()
     model.input("move", (cx + 60.0, cy))  # dragged onto the body: still centred on the pointer
     model.step()
     assert model.push_circle()[0] == (cx + 60.0, cy)
+
+
+def test_a_press_beside_the_body_slides_its_circle_in_from_that_side():
+    """Where the circle centred on the pointer would already cut into the body, it starts with
+    its rim on the body and slides to the pointer over PRESS_IN frames (issue 13: placed at
+    once, it threw the near points through the body and turned the ring inside out)."""
+    model = settled()
+    cx, cy = model.body.center()
+    beside = (cx + 130.0, cy - 20.0)
+    assert not model.body.contains(beside)
+    radius = model.values["push_radius"]
+    before = model.body.positions()
+    assert min(hypot(x - beside[0], y - beside[1]) for x, y in before) < radius - 40.0
+    model.input("down", beside)
+    model.step()
+    (x, y), _ = model.push_circle()
+    assert x > beside[0] + 35.0 and abs((y - beside[1]) / (x - beside[0]) - (-20.0 / 130.0)) < 1e-9
+    # The first frame only touches the body: no point was pushed more than a few px.
+    assert max(hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1)
+               in zip(before, model.body.positions())) < 8.0
+    for _ in range(PRESS_IN - 1):
+        model.step()
+    assert model.push_circle()[0] == beside
+
+
+@pytest.mark.parametrize("push_radius", (100, 160, 220))
+def test_presses_and_fast_drags_never_turn_the_ring_inside_out(push_radius):
+    """A ring turned inside out stands on its head for good (T13 rights the mirrored crown
+    line): before the slide-in, 1 press in 4 did it at push radius 160-220."""
+    model = settled(push_radius=push_radius)
+    rng = random.Random(push_radius)
+    for _ in range(12):
+        cx, cy = model.body.center()
+        angle = rng.uniform(0.0, 2.0 * pi)
+        x, y = cx + 140.0 * cos(angle), min(cy + 140.0 * sin(angle), body_floor(model))
+        model.input("down", (x, y))
+        for k in range(12):  # then a fast sweep across the body, 25 px a frame
+            model.input("move", (x - (x - cx) * k / 6.0, y - (y - cy) * k / 6.0))
+            model.step()
+            assert signed_area(model.body.positions()) > 0.0
+        release(model)
+        run(model, 240)
+        assert signed_area(model.body.positions()) > 0.0

@@ -212,23 +212,29 @@ class Area:
     dented ring added up to a sideways shove, and a ring on the floor walked). Above the target
     nothing happens.
 
-    "Outward" follows the ring's overall orientation, so a vertex folded across its neighbours
-    is pushed back out, a figure-eight untwists (its smaller lobe is pushed in), and a ring that
-    was mirrored as a whole simply inflates mirrored: nothing flips back and forth or runs away.
+    "Outward" is the ring's orientation as built (`orientation`: +1 clockwise on screen, -1
+    anticlockwise), and the area is counted with that sign. So a vertex folded across its
+    neighbours is pushed back out, a figure-eight untwists (its wrong-way lobe counts against
+    the area and is pushed in), and a ring turned inside out (by a press that threw its points
+    through it) has a negative area: it is pulled in through itself and comes out the right way
+    round, instead of inflating inside out for ever.
     """
 
-    __slots__ = ("particles", "target", "stiffness")
+    __slots__ = ("particles", "target", "stiffness", "orientation")
 
-    def __init__(self, particles, target=None, stiffness=1.0):
+    def __init__(self, particles, target=None, stiffness=1.0, orientation=None):
         if len(particles) < 3:
             raise ValueError("an area constraint needs a ring of at least 3 particles")
         self.particles = list(particles)
+        if orientation is None:
+            orientation = 1.0 if signed_area([p.position for p in self.particles]) >= 0 else -1.0
+        self.orientation = orientation
         self.target = self.area() if target is None else float(target)
         self.stiffness = stiffness
 
     def area(self):
-        """Current enclosed area (unsigned)."""
-        return abs(signed_area([p.position for p in self.particles]))
+        """Current enclosed area, counted positive the way the ring was built."""
+        return signed_area([p.position for p in self.particles]) * self.orientation
 
     def project(self, move):
         particles = self.particles
@@ -248,12 +254,10 @@ class Area:
             chord_total += hypot(cx, cy)
             chords.append((cx, cy))
             last_x, last_y = x, y
-        deficit = self.target - abs(twice_area) * 0.5
+        deficit = self.target - twice_area * 0.5 * self.orientation
         if deficit <= 0.0 or ring_length < EPSILON or chord_total < EPSILON:
             return
-        push = deficit / ring_length * self.stiffness * count / chord_total
-        if twice_area < 0.0:
-            push = -push
+        push = deficit / ring_length * self.stiffness * count / chord_total * self.orientation
         if move is move_pending:
             for particle, (cx, cy) in zip(particles, chords):
                 if not particle.pinned:

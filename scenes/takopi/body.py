@@ -67,20 +67,41 @@ def crown_tilt(points, crown=CROWN):
     return atan2(dy, dx)
 
 
+SWEEP_STEP = 4.0
+"""Longest move of the push circle between two projections, px (`PushCircle.project`)."""
+
+
 class PushCircle:
     """The pointer's press (T7): no body point may stay within `radius` of `center`.
 
     `project` puts every point inside the circle onto it, straight away from the centre. A point
     sitting exactly on the centre has no direction of its own; it is pushed away from the body's
     centre instead (or straight up if that coincides too), so nothing ever divides by zero.
+
+    `came_from` is where the circle was last frame. A fast drag moves it tens of px in one frame,
+    and a circle put straight at its new place would find points deep inside, some already
+    behind its centre, and throw them out on the wrong side: the ring turned inside out. So the
+    first projection of a frame sweeps the circle from there in steps of at most SWEEP_STEP px,
+    pushing the points ahead of it as a finger would; later ones project at `center` only.
     """
 
-    def __init__(self, center, radius):
+    def __init__(self, center, radius, came_from=None):
         self.center = center
         self.radius = radius
+        self.came_from = came_from
 
     def project(self, particles, body_center):
-        cx, cy = self.center
+        if self.came_from is not None:
+            (fx, fy), (tx, ty) = self.came_from, self.center
+            steps = int(hypot(tx - fx, ty - fy) / SWEEP_STEP)
+            for k in range(1, steps + 1):
+                t = k / (steps + 1)
+                self._project_at((fx + (tx - fx) * t, fy + (ty - fy) * t), particles, body_center)
+            self.came_from = None
+        self._project_at(self.center, particles, body_center)
+
+    def _project_at(self, center, particles, body_center):
+        cx, cy = center
         r = self.radius
         for p in particles:
             dx, dy = p.x - cx, p.y - cy

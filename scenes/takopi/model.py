@@ -12,13 +12,16 @@ body is the circle centred on the pointer, as in the article. The circle is larg
 so a press that starts on the body would swell it into the circle: there the circle comes in
 through the surface instead, from outside along the line from the body's centre through the
 pointer, until its rim is at the far side of the fingertip drawn at the pointer, and keeps that
-side while dragged (T7). The drawing learns one thing
+side while dragged (T7). A press beside the body whose circle would already cut into it slides
+in the same way, to end centred on the pointer, and a fast drag sweeps the circle (`PushCircle`):
+no press throws points through the body and turns it inside out. The drawing learns one thing
 from here about the face: whether Takopi is being pressed (T9).
 """
 
-from math import cos, hypot, pi, sin
+from math import cos, hypot, pi, sin, sqrt
 
 from scenes.params import Param, ParamTable
+from verlet.geometry import EPSILON
 
 from .body import CROWN, RING_POINTS, Body, PushCircle
 from .legs import Leg, default_shapes
@@ -156,12 +159,13 @@ class TakopiModel:
         self.legs = [Leg(shape, self.body.point_at(shape.ring_index), self.legs_down)
                      for shape in LEG_SHAPES]
         self.pointer = None
-        self.press_in = (0.0, PRESS_IN)
-        """(surface depth of the pointer along press_side at press-down, frames come in so far)."""
-        self.press_side = (0.0, 0.0)
-        """Unit vector from the pointer to the push circle's centre: (0, 0) for a press that
-        started outside the body (the circle centred on the pointer), else the outward side
-        the finger came in from (T7)."""
+        self.press_side = (0.0, -1.0)
+        """Unit vector from the pointer towards the push circle's centre: the outward side the
+        finger comes in from (T7)."""
+        self.press_reach = (0.0, 0.0, PRESS_IN)
+        """(reach at press-down, reach once in, frames come in so far): how far along
+        press_side from the pointer the circle's centre is. It eases from the first to the
+        second over PRESS_IN frames (`_update_push`)."""
         self.poke = None
         self.pressed = False
 
@@ -184,35 +188,53 @@ class TakopiModel:
         if kind == "down":
             self.poke = None
             self.pointer = (float(value[0]), float(value[1]))
-            self.press_side = self.side_for_press(self.pointer)
-            depth = 0.0
-            if self.press_side != (0.0, 0.0):
-                depth = self.body.depth_along(self.pointer, self.press_side)
-            self.press_in = (depth, 0)
+            self.press_side, start, end = self.press_for(self.pointer)
+            self.press_reach = (start, end, 0)
         elif kind == "move" and self.pointer is not None:
             self.pointer = (float(value[0]), float(value[1]))
         elif kind == "up":
             self.pointer = None
-            self.press_side = (0.0, 0.0)
         elif kind == "key_down" and value in ("space", "return"):
             self.start_poke()
 
-    def side_for_press(self, pointer):
-        """Where the push circle sits for a press starting at `pointer` (T7), as a unit vector
-        from the pointer to the circle's centre.
+    def press_for(self, pointer):
+        """How the push circle comes in for a press starting at `pointer` (T7): (side, reach at
+        press-down, reach once in), the side a unit vector from the pointer to the centre.
 
-        Outside the body: (0, 0), the circle centred on the pointer. On the body: outward along
-        the line from the body's centre through the pointer, so the circle's rim is at the
-        fingertip and the finger has come in through the surface; straight up near the centre.
+        On the body: outward along the line from the body's centre through the pointer
+        (straight up near the centre), the rim starting at the body's surface and ending past
+        the fingertip, so the finger comes in through the surface and squashes. Outside it:
+        the article's circle centred on the pointer (reach 0). Where that circle would already
+        cut into the body (a press just beside it, or a circle larger than the body), it
+        slides in from the same side, from where its rim first touches the body: placed there
+        at once, it would throw the near points through to the far side and turn the ring
+        inside out (1 press in 4 at push radius 160-220 did, and Takopi then stood on its head).
         """
-        if not self.body.contains(pointer):
-            return (0.0, 0.0)
-        cx, cy = self.body.center()
+        body = self.body
+        cx, cy = body.center()
         dx, dy = pointer[0] - cx, pointer[1] - cy
         distance = hypot(dx, dy)
-        if distance <= CENTRE_PRESS * self.body.mean_radius():
-            return (0.0, -1.0)
-        return (dx / distance, dy / distance)
+        radius = self.values["push_radius"]
+        if body.contains(pointer):
+            side = (0.0, -1.0)
+            if distance > CENTRE_PRESS * body.mean_radius():
+                side = (dx / distance, dy / distance)
+            return side, radius + body.depth_along(pointer, side), radius - FINGERTIP
+        side = (dx / distance, dy / distance) if distance > EPSILON else (0.0, -1.0)
+        return side, self.clearing_reach(pointer, side, radius), 0.0
+
+    def clearing_reach(self, pointer, side, radius):
+        """The least distance s >= 0 along `side` from `pointer` at which a circle of `radius`
+        holds no ring point: for each point w (from the pointer), the larger root of
+        |w - s side| = radius, where one exists."""
+        reach = 0.0
+        for p in self.body.points:
+            wx, wy = p.x - pointer[0], p.y - pointer[1]
+            along = wx * side[0] + wy * side[1]
+            room = along * along - (wx * wx + wy * wy) + radius * radius
+            if room > 0.0:
+                reach = max(reach, along + sqrt(room))
+        return reach
 
     def start_poke(self):
         """One press-and-release from above (T8), unless a press is already going on."""
@@ -241,20 +263,20 @@ class TakopiModel:
         center = None
         if self.pointer is not None:
             side_x, side_y = self.press_side
-            depth, frames = self.press_in
-            if frames < PRESS_IN:  # still coming in: the rim between the surface and the pointer
-                self.press_in = (depth, frames + 1)
-                reach = radius - FINGERTIP + (depth + FINGERTIP) * (
-                    1.0 - _ease((frames + 1) / PRESS_IN))
-            else:
-                reach = radius - FINGERTIP
+            start, end, frames = self.press_reach
+            if frames < PRESS_IN:  # still coming in
+                frames += 1
+                self.press_reach = (start, end, frames)
+            reach = end + (start - end) * (1.0 - _ease(frames / PRESS_IN))
             center = (self.pointer[0] + side_x * reach, self.pointer[1] + side_y * reach)
         elif self.poke is not None:
             center = self.poke.center(radius)
             self.poke.advance()
             if center is None:
                 self.poke = None
-        self.body.push = None if center is None else PushCircle(center, radius)
+        last = self.body.push
+        came_from = None if last is None else last.center
+        self.body.push = None if center is None else PushCircle(center, radius, came_from)
 
     def stand_up(self):
         """Turn body and legs back by `upright_rate` x the crown-line tilt (T13).
