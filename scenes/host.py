@@ -30,7 +30,7 @@ import pygame
 
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, label
 from .toolbar import BUTTON, GAP, MARGIN, SceneList, Toolbar, veil
-from .widgets import draw_text
+from .widgets import panel_surface, rendered
 
 TITLE = "Verlet Playground"
 FOCUS_GRACE_FRAMES = 60
@@ -46,7 +46,9 @@ one place no scene draws its own words (help lines and overlay numbers top left,
 sliders top right, notes and the spider's footer bottom left and centre), and above the line
 of credits Takopi keeps along the bottom edge."""
 QUALITY_LABEL_SIZE = 18
-QUALITY_LABEL_COLOR = (200, 206, 224)
+QUALITY_LABEL_COLOR = (214, 218, 234)
+QUALITY_LABEL_FILL = (18, 20, 34, 170)
+"""The label's pill: the translucent dark of the other on-canvas panels."""
 
 
 class Host:
@@ -227,11 +229,18 @@ class Host:
         self.toolbar.draw(surface)
         self.scene_list.draw(surface)
         if self.scene.overlay:
-            corner = (surface.get_width() - QUALITY_LABEL_INSET[0],
-                      surface.get_height() - QUALITY_LABEL_INSET[1])
-            draw_text(surface, self.quality_label(), corner, QUALITY_LABEL_SIZE,
-                      QUALITY_LABEL_COLOR, "bottomright")
+            self._draw_quality_label(surface)
         self._govern()
+
+    def _draw_quality_label(self, surface):
+        """The overlay's fps and tier line on a small dark pill, readable on any sky."""
+        text = self.quality_label()
+        image = rendered(text, QUALITY_LABEL_SIZE, QUALITY_LABEL_COLOR)
+        pill = image.get_rect(bottomright=(surface.get_width() - QUALITY_LABEL_INSET[0],
+                                           surface.get_height() - QUALITY_LABEL_INSET[1]))
+        pill.inflate_ip(14, 8)
+        surface.blit(panel_surface(pill.size, QUALITY_LABEL_FILL, radius=pill.height // 2), pill)
+        surface.blit(image, image.get_rect(center=pill.center))
 
     def _govern(self):
         """Feed the frame's work (steps + draw) to the shown scene's governor; apply its tier."""
