@@ -4,7 +4,9 @@ The host is driven with a fake timer: each frame's "work" is whatever the fake c
 while the host steps and draws, so the governor sees exactly the load a test chooses.
 """
 
+import asyncio
 import json
+import time
 
 import pygame
 import pytest
@@ -218,3 +220,51 @@ def test_a_replay_gives_the_same_state_at_every_tier_though_the_picture_differs(
     if name in OWN_TIERS:
         high = pygame.image.tobytes(pictures["high"], "RGB")
         assert pygame.image.tobytes(pictures["low"], "RGB") != high  # low really draws otherwise
+
+
+# -- the live loop -------------------------------------------------------------------------
+
+def test_the_live_loop_times_its_frames_and_drops_a_tier_when_drawing_is_slow(monkeypatch):
+    """Real time, forced load: every draw sleeps 30 ms, far over a 60 Hz frame's budget."""
+    seen = {}
+    real_make_host = main.make_host
+
+    def spy(options, window, governed=False):
+        seen["host"] = real_make_host(options, window, governed)
+        return seen["host"]
+
+    real_draw = Scene.draw
+
+    def slow_draw(scene, surface):
+        real_draw(scene, surface)
+        time.sleep(0.03)
+
+    monkeypatch.setattr(main, "make_host", spy)
+    monkeypatch.setattr(Scene, "draw", slow_draw)
+
+    async def quit_later():
+        await asyncio.sleep(1.8)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    async def both():
+        await asyncio.gather(main.run_live(Options(scene="rope")), quit_later())
+
+    asyncio.run(both())
+    host = seen["host"]
+    assert host.governed and host.governor.changes, "no tier change in 1.8 s of 30 ms frames"
+    assert host.governor.changes[0][1] == "medium"
+    fps = host.frame_rate.fps()
+    assert fps is not None and fps < 40  # 30 ms frames: at most ~33 a second
+
+
+def test_the_browser_takes_quality_from_the_page_address(monkeypatch):
+    seen = {}
+
+    async def fake_run_live(options, notes=()):
+        seen["options"], seen["notes"] = options, list(notes)
+
+    monkeypatch.setattr(main, "IN_BROWSER", True)
+    monkeypatch.setattr(main, "page_query", lambda: "?scene=cloth&quality=medium")
+    monkeypatch.setattr(main, "run_live", fake_run_live)
+    assert asyncio.run(main.main()) == 0
+    assert seen["options"].quality == "medium" and seen["notes"] == []
