@@ -2,7 +2,9 @@
 
 Render tiers (`scenes.quality`): the cloth's cells are plain polygons at every tier (there are
 hundreds; anti-aliasing them would cost more than the whole frame). "medium" leaves out the
-rod's highlight; "low" also draws the rod, the finials and the hand with plain hard edges.
+rod's highlight; "low" also draws the rod, the finials and the hand with plain hard edges, and
+the velvet without its pleats in 8 shades instead of 32, so that whole runs of a row are one
+polygon (`fabric_view.draw_sheet(merge=True)`).
 """
 
 import pygame
@@ -22,6 +24,8 @@ BACK = (70, 16, 32)
 ROD = (120, 82, 48)
 ROD_LIGHT = (196, 150, 96)
 CELLS_PER_ROW = COLUMNS - 1
+LOW_SHADES = 8
+"""Shading steps of the velvet at the "low" tier (32 above it)."""
 
 
 def cell_color(index):
@@ -29,6 +33,11 @@ def cell_color(index):
     if row >= ROWS - 3:
         return HEM
     return VELVET if column % 3 != 1 else VELVET_DARK  # pleats
+
+
+def plain_color(index):
+    """The low tier's cell colour: velvet and hem, no pleats (so a row's cells can merge)."""
+    return HEM if index // CELLS_PER_ROW >= ROWS - 3 else VELVET
 
 
 def back_color(index):
@@ -57,7 +66,10 @@ def draw(surface, model, touch=False, quality="high"):
         stroke(surface, ROD_LIGHT, [(left + 2, ROD_Y - 6), (right - 2, ROD_Y - 6)], 3)
     disc(surface, ROD_LIGHT, (left, ROD_Y - 4), 9, smooth)
     disc(surface, ROD_LIGHT, (right, ROD_Y - 4), 9, smooth)
-    draw_sheet(surface, fabric, cell_color, back_color)
+    if quality == "low":
+        draw_sheet(surface, fabric, plain_color, back_color, levels=LOW_SHADES, merge=True)
+    else:
+        draw_sheet(surface, fabric, cell_color, back_color)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
         pygame.draw.line(surface, (fade, fade, fade), start, end, 3)

@@ -2,8 +2,8 @@
 
 Render tiers (`scenes.quality`): "high" lights the cells by their tilt (the ripples read as
 bands of light) and draws the pole with its highlight; "medium" keeps the light and drops the
-highlight; "low" shades cells only by their stretch (no light) and draws the pole, its knob
-and the wind's arrow with plain hard edges.
+highlight; "low" shades cells only by their stretch (no light) in 8 steps, draws runs of a row as one
+polygon, and draws the pole, its knob and the wind's arrow with plain hard edges.
 """
 
 from math import hypot
@@ -29,6 +29,8 @@ RED = (200, 44, 56)
 BACK = (150, 150, 160)
 SHEEN = {"high": 1.5, "medium": 1.5, "low": 0.0}
 """How strongly a cell's tilt lights or darkens it (`fabric_view.draw_sheet`), by render tier."""
+LOW_SHADES = 8
+"""Shading steps of the cells at the "low" tier (32 above it): runs of a row merge into one polygon."""
 
 
 def cell_color(index):
@@ -64,8 +66,9 @@ def draw(surface, model, touch=False, quality="high"):
     if quality == "high":
         stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
     disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8, smooth)
+    low = quality == "low"
     draw_sheet(surface, model.fabric, cell_color, back_color,
-               sheen=SHEEN.get(quality, SHEEN["high"]))
+               sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
         pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
