@@ -158,3 +158,22 @@ def test_frame_rate_counts_frames_over_the_last_second():
     for i in range(300):
         rate.tick(i / 30.0)
     assert rate.fps() == pytest.approx(30.0)
+
+
+def test_a_climb_that_holds_forgives_the_back_off():
+    from scenes.quality import SETTLED_SECONDS
+
+    governor = QualityGovernor("auto")
+    # high does not fit for the first 20 s: failed climbs double the wait
+    end = run(governor, 20.0, scene_like({"high": 0.9, "medium": 0.4, "low": 0.2}))
+    assert governor.climb_wait >= 2 * CLIMB_SECONDS
+    end = run(governor, 40.0, lambda tier, t: 0.2, start=end)  # then high fits and holds
+    assert governor.tier == "high"
+    climbed = [t for t, tier in governor.changes if tier == "high"][-1]
+    assert end - climbed > SETTLED_SECONDS and governor.climb_wait == CLIMB_SECONDS
+    # a new slow spell now recovers after the base wait, not the doubled one
+    end = run(governor, 1.1, lambda tier, t: 0.95, start=end)
+    dropped = governor.changes[-1][0]
+    run(governor, 10.0, lambda tier, t: 0.2, start=end)
+    assert governor.changes[-1][1] == "high"
+    assert governor.changes[-1][0] - dropped <= HOLD_SECONDS + CLIMB_SECONDS + 0.5
