@@ -20,8 +20,9 @@ scripted `key_down "1"` does exactly what the key does in a window:
   the one asked for ("auto" draws at high), so screenshots and tests are stable. With the
   overlay on, a small label at the bottom right says frames per second and the tier.
 
-`state()` is the shown scene's state plus `frame` (frames run), `paused`, `steps` (simulation
-steps the shown scene has taken since it was made) and `quality` (the tier drawn at).
+`state()` is the shown scene's state plus `frame` (frames run), `paused` and `steps` (simulation
+steps the shown scene has taken since it was made). It leaves the tier out on purpose: the
+state is the simulation's, the same at every tier (`scene.quality` says what is drawn).
 """
 
 import time
@@ -248,8 +249,10 @@ class Host:
             return
         now = self.timer()
         self.frame_rate.tick(now)
-        governor = self.governor
-        self.scene.quality = governor.record(now, now - self.frame_start, self.interval)
+        if self.paused:  # a paused frame only draws: no measure of the running scene's cost
+            self.governor.restart()
+        else:
+            self.scene.quality = self.governor.record(now, now - self.frame_start, self.interval)
         self.frame_start = None
 
     def quality_label(self):
@@ -259,5 +262,5 @@ class Host:
     def state(self):
         state = self.scene.state()
         state.update(scene=self.scene.name, frame=self.frames, paused=self.paused,
-                     steps=self.scene.frame, quality=self.scene.quality)
+                     steps=self.scene.frame)
         return state
