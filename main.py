@@ -6,7 +6,9 @@
 
 In the window: 1-9 or Tab switch scenes, P pauses, F11 goes fullscreen (see `scenes.host`).
 In the browser (pygbag) the scene and its parameters come from the page address,
-`index.html?scene=spider&stiffness=15&overlay=1`; bad values fall back with an on-canvas note.
+`index.html?scene=spider&stiffness=15&overlay=1&quality=low`; bad values fall back with an
+on-canvas note. `--quality` / `quality=` pins the render tier; "auto" (the default) lets the
+host drop decoration while frames run slow (`scenes.quality`).
 The loop runs the simulation in fixed 1/60 s steps (`scenes.clock`) and yields to the browser
 once per frame with `await asyncio.sleep(0)`.
 """
@@ -57,14 +59,17 @@ def make_scene(options):
     return SCENES[options.scene](seed=options.seed, values=options.values, overlay=options.overlay)
 
 
-def make_host(options, window):
-    """The host showing `options.scene` first; other scenes start at their defaults."""
+def make_host(options, window, governed=False):
+    """The host showing `options.scene` first; other scenes start at their defaults.
+
+    `governed`: time each frame and let the quality governor pick the tier (the live loop)."""
     def make(name):
         if name == options.scene:
             return make_scene(options)
         return make_scene(Options(scene=name, seed=options.seed))
 
-    return Host(SCENES, make, options.scene, window, options.switchable)
+    return Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
+                governed=governed)
 
 
 def list_scenes(as_json):
@@ -118,7 +123,7 @@ async def run_live(options, notes=()):
     pygame.font.init()
     size, title = SCENES[options.scene].size, f"{TITLE}: {options.scene}"
     window = BrowserWindow(size, title) if IN_BROWSER else DesktopWindow(size, title)
-    host = make_host(options, window)
+    host = make_host(options, window, governed=True)
     for note in notes:
         host.scene.add_note(note)
     clock = FixedStepClock()
@@ -132,7 +137,7 @@ async def run_live(options, notes=()):
             else:
                 host.handle(event)
         now = time.perf_counter()
-        host.frame(clock.advance(now - last))
+        host.frame(clock.advance(now - last), clock.period())
         last = now
         host.draw(window.surface)
         pygame.display.flip()

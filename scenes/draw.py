@@ -1,8 +1,12 @@
-"""Anti-aliased drawing helpers shared by the views: filled shapes, round-capped strokes, sky.
+"""Drawing helpers shared by the views: filled shapes, round-capped strokes, lines, sky.
 
 pygame's plain `draw` functions leave jagged edges; these combine `gfxdraw`'s anti-aliased
 outlines with solid fills. Strokes get round caps and round joins (a disc at every vertex), which
 is what T15 asks of Takopi's legs and what makes any thick curve look drawn rather than plotted.
+
+Every shape helper takes `smooth` (default True). `smooth=False` draws the same shape with
+pygame's plain functions: hard edges, but a fraction of the cost, for the "low" render tier
+(issue 14, `scenes.quality`). `smooth_at(tier)` says which a tier wants.
 """
 
 from math import hypot
@@ -17,31 +21,60 @@ def _ints(points):
     return [(round(x), round(y)) for x, y in points]
 
 
-def fill_polygon(surface, color, points):
-    """Filled polygon with an anti-aliased edge."""
+def smooth_at(tier):
+    """Whether a view drawing at `tier` anti-aliases its edges: every tier but "low"."""
+    return tier != "low"
+
+
+def fill_polygon(surface, color, points, smooth=True):
+    """Filled polygon with an anti-aliased edge (a plain one with `smooth=False`)."""
     if len(points) < 3:
+        return
+    if not smooth:
+        pygame.draw.polygon(surface, color, points)
         return
     pts = _ints(points)
     pygame.gfxdraw.filled_polygon(surface, pts, color)
     pygame.gfxdraw.aapolygon(surface, pts, color)
 
 
-def disc(surface, color, center, radius):
-    """Filled circle with an anti-aliased edge."""
+def disc(surface, color, center, radius, smooth=True):
+    """Filled circle with an anti-aliased edge (a plain one with `smooth=False`)."""
+    if not smooth:
+        pygame.draw.circle(surface, color, center, max(1, round(radius)))
+        return
     x, y, r = round(center[0]), round(center[1]), max(1, round(radius))
     pygame.gfxdraw.filled_circle(surface, x, y, r, color)
     pygame.gfxdraw.aacircle(surface, x, y, r, color)
 
 
-def stroke(surface, color, points, width, start_cap=True):
+def lines(surface, color, points, smooth=True):
+    """A 1 px polyline through `points`: anti-aliased, or plain with `smooth=False`."""
+    if len(points) >= 2:
+        (pygame.draw.aalines if smooth else pygame.draw.lines)(surface, color, False, points)
+
+
+def line(surface, color, start, end, smooth=True):
+    """A 1 px line: anti-aliased, or plain with `smooth=False`."""
+    (pygame.draw.aaline if smooth else pygame.draw.line)(surface, color, start, end)
+
+
+def stroke(surface, color, points, width, start_cap=True, smooth=True):
     """A polyline `width` px thick with round caps and round joins, anti-aliased.
 
     `start_cap=False` leaves out the round cap at the first point (for a stroke whose start
-    something drawn later covers anyway)."""
+    something drawn later covers anyway). `smooth=False`: pygame's plain thick lines with a
+    plain disc at each join and end, the same shape with hard edges."""
     half = width / 2.0
     if half < 1.0:
+        lines(surface, color, points, smooth)
+        return
+    if not smooth:
         if len(points) >= 2:
-            pygame.draw.aalines(surface, color, False, points)
+            pygame.draw.lines(surface, color, False, points, round(width))
+        radius = max(1, round(half - 0.5))
+        for point in points if start_cap else points[1:]:
+            pygame.draw.circle(surface, color, point, radius)
         return
     for (x0, y0), (x1, y1) in zip(points, points[1:]):
         length = hypot(x1 - x0, y1 - y0)

@@ -5,7 +5,8 @@ side gone shows only the triangles that still live, so a tear opens as a ragged 
 is shaded by how its area compares with its rest area (bunched cloth darker, stretched lighter)
 and a cell turned over (folded past its neighbours) shows the darker back of the cloth.
 The strain overlay (issue 15's teaching view) draws every live link green at rest, through
-yellow, to red at the tear limit.
+yellow, to red at the tear limit. At the "low" render tier (`scenes.quality`) the views ask
+for coarser shading drawn in row strips (`draw_sheet(levels=..., merge=True)`).
 """
 
 import pygame
@@ -21,17 +22,21 @@ def shade(color, factor):
 _shades = {}
 
 
-def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0):
+def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0, levels=32, merge=False):
     """Fill every living cell: `color_of(cell_index)` front, `back_of(cell_index)` back.
 
     With `sheen`, a cell whose top edge tilts down (a wave's far side) is darker and one that
     tilts up lighter, as if lit from above: a flag's ripples read as bands of light. Shades
-    come in steps of 1/32 from a cache, so a cell costs one polygon and a little arithmetic.
+    come in `levels` steps from a cache, so a cell costs one polygon and a little arithmetic.
+    `merge` (the "low" render tier) draws each run of whole, front-facing cells of one shade
+    along a row as a single polygon: with coarse `levels` most of a calm sheet is a few strips.
     """
     alive = fabric.alive
     rest_area = fabric.spacing * fabric.spacing
     polygon = pygame.draw.polygon
     shades = _shades
+    per_row = fabric.columns - 1
+    run_cells, run_color, run_end = [], None, -1  # the strip being gathered (merge only)
     if sheen:  # tilts are measured against the sheet's own: its top edge from end to end
         first, last = fabric.grid[0], fabric.grid[fabric.columns - 1]
         run = last.x - first.x
@@ -48,15 +53,42 @@ def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0):
             run = tr.x - tl.x
             tilt = (tr.y - tl.y) / run if abs(run) > 1e-6 else 0.0
             light *= min(1.25, max(0.6, 1.0 - sheen * (tilt - level)))
-        key = (base, int(light * 32.0))
+        # merged strips round to the nearest shade: a calm sheet sits at light 1.0, on a step
+        key = (base, round(light * levels) if merge else int(light * levels), levels)
         color = shades.get(key)
         if color is None:
-            color = shades[key] = shade(base, key[1] / 32.0)
+            color = shades[key] = shade(base, key[1] / levels)
+        if merge:
+            whole_front = first and second and ratio > 0.0
+            joins = (whole_front and color == run_color and index == run_end + 1
+                     and index % per_row != 0)
+            if joins:
+                run_cells.append((tl, tr, br, bl))
+                run_end = index
+                continue
+            if run_cells:
+                _fill_strip(surface, run_color, run_cells)
+            run_cells, run_color, run_end = [], None, -1
+            if whole_front:
+                run_cells, run_color, run_end = [(tl, tr, br, bl)], color, index
+                continue
         if first and second:
             polygon(surface, color, ((tl.x, tl.y), (tr.x, tr.y), (br.x, br.y), (bl.x, bl.y)))
         else:
             a, b, c, _ = fabric.triangles[t1 if first else t2]
             polygon(surface, color, ((a.x, a.y), (b.x, b.y), (c.x, c.y)))
+    if run_cells:
+        _fill_strip(surface, run_color, run_cells)
+
+
+def _fill_strip(surface, color, cells):
+    """One polygon around a run of neighbouring cells of a row: along their tops, back along
+    their bottoms."""
+    top = [(tl.x, tl.y) for tl, _, _, _ in cells]
+    top.append((cells[-1][1].x, cells[-1][1].y))
+    bottom = [(bl.x, bl.y) for _, _, _, bl in reversed(cells)]
+    bottom.insert(0, (cells[-1][2].x, cells[-1][2].y))
+    pygame.draw.polygon(surface, color, top + bottom)
 
 
 def strain_color(stretch, limit):

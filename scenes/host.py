@@ -13,13 +13,25 @@ scripted `key_down "1"` does exactly what the key does in a window:
 - The toolbar (`scenes.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
 
+- Quality (issue 14): each scene has its own `scenes.quality.QualityGovernor`, so a costly scene
+  dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
+  each frame's steps and draw and feeds the shown scene's governor; the tier it picks becomes
+  `scene.quality`, which only the views read. Headless runs are not governed: the tier stays
+  the one asked for ("auto" draws at high), so screenshots and tests are stable. With the
+  overlay on, a small label at the bottom right says frames per second and the tier.
+
 `state()` is the shown scene's state plus `frame` (frames run), `paused` and `steps` (simulation
-steps the shown scene has taken since it was made).
+steps the shown scene has taken since it was made). It leaves the tier out on purpose: the
+state is the simulation's, the same at every tier (`scene.quality` says what is drawn).
 """
+
+import time
 
 import pygame
 
+from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, label
 from .toolbar import BUTTON, GAP, MARGIN, SceneList, Toolbar, veil
+from .widgets import panel_surface, rendered
 
 TITLE = "Verlet Playground"
 FOCUS_GRACE_FRAMES = 60
@@ -29,6 +41,15 @@ AWAY_POLL_FRAMES = 15
 """How often the page is asked whether the tab is hidden (a JavaScript call), in frames."""
 AWAY_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
+QUALITY_LABEL_INSET = (12, 32)
+"""Where the overlay's fps and tier label ends, px in from the canvas's bottom-right corner: the
+one place no scene draws its own words (help lines and overlay numbers top left, toolbar and
+sliders top right, notes and the spider's footer bottom left and centre), and above the line
+of credits Takopi keeps along the bottom edge."""
+QUALITY_LABEL_SIZE = 18
+QUALITY_LABEL_COLOR = (214, 218, 234)
+QUALITY_LABEL_FILL = (18, 20, 34, 170)
+"""The label's pill: the translucent dark of the other on-canvas panels."""
 
 
 class Host:
@@ -39,9 +60,14 @@ class Host:
     first          the name of the scene shown at the start
     window         a `scenes.window` window (title, fullscreen)
     switchable     whether the user may switch scenes
+    quality        "auto" or a tier to pin (`scenes.quality.MODES`)
+    governed       whether frames are timed and the tier governed (the live loop); else the
+                   tier stays what `quality` names ("auto": high)
+    timer          the clock frames are timed with (seconds); tests pass a fake one
     """
 
-    def __init__(self, scene_classes, make, first, window, switchable=True):
+    def __init__(self, scene_classes, make, first, window, switchable=True,
+                 quality=DEFAULT_MODE, governed=False, timer=time.perf_counter):
         self.classes = dict(scene_classes)
         self.names = list(self.classes)
         self.make = make
@@ -52,6 +78,13 @@ class Host:
         self.frames = 0
         self.fullscreen_frame = 0  # a window just opened may see its focus shuffled too
         self.scene = None
+        self.quality = quality
+        self.governed = governed
+        self.timer = timer
+        self.governors = {}  # scene name -> its QualityGovernor
+        self.frame_rate = FrameRate()
+        self.frame_start = None  # timer() when the current frame's steps began
+        self.interval = None  # the display interval the loop measured, s (None: unknown)
         right = window.surface.get_width() - MARGIN
         self.scene_list = SceneList([(name, cls.help) for name, cls in self.classes.items()],
                                     lambda: self.scene.name, self.switch, right,
@@ -65,7 +98,10 @@ class Host:
         overlay = self.scene.overlay if self.scene is not None else None
         if name not in self.scenes:
             self.scenes[name] = self.make(name)
+            self.governors[name] = QualityGovernor(self.quality)
         self.scene = self.scenes[name]
+        self.governors[name].restart()  # its frames from before are no measure of now
+        self.scene.quality = self.governors[name].tier
         if overlay is not None:
             self.scene.overlay = overlay  # the overlay button is the host's: it stays as it was
         self.toolbar = self._toolbar()
@@ -164,8 +200,17 @@ class Host:
             return False
         return True
 
-    def frame(self, steps):
-        """One displayed frame that runs `steps` simulation steps (none while paused)."""
+    @property
+    def governor(self):
+        """The shown scene's quality governor."""
+        return self.governors[self.scene.name]
+
+    def frame(self, steps, interval=None):
+        """One displayed frame that runs `steps` simulation steps (none while paused).
+
+        `interval` is the display interval the loop measured (s), for the quality governor."""
+        self.frame_start = self.timer() if self.governed else None
+        self.interval = interval
         self.frames += 1
         if self.frames % AWAY_POLL_FRAMES == 0 and self.window.away():
             self.pause()
@@ -184,6 +229,35 @@ class Host:
             self.toolbar.hover = None  # a button's hint would peek out under the list
         self.toolbar.draw(surface)
         self.scene_list.draw(surface)
+        if self.scene.overlay:
+            self._draw_quality_label(surface)
+        self._govern()
+
+    def _draw_quality_label(self, surface):
+        """The overlay's fps and tier line on a small dark pill, readable on any sky."""
+        text = self.quality_label()
+        image = rendered(text, QUALITY_LABEL_SIZE, QUALITY_LABEL_COLOR)
+        pill = image.get_rect(bottomright=(surface.get_width() - QUALITY_LABEL_INSET[0],
+                                           surface.get_height() - QUALITY_LABEL_INSET[1]))
+        pill.inflate_ip(14, 8)
+        surface.blit(panel_surface(pill.size, QUALITY_LABEL_FILL, radius=pill.height // 2), pill)
+        surface.blit(image, image.get_rect(center=pill.center))
+
+    def _govern(self):
+        """Feed the frame's work (steps + draw) to the shown scene's governor; apply its tier."""
+        if self.frame_start is None:
+            return
+        now = self.timer()
+        self.frame_rate.tick(now)
+        if self.paused:  # a paused frame only draws: no measure of the running scene's cost
+            self.governor.restart()
+        else:
+            self.scene.quality = self.governor.record(now, now - self.frame_start, self.interval)
+        self.frame_start = None
+
+    def quality_label(self):
+        """"58 fps · medium (auto)": the overlay's line (no fps when frames are not timed)."""
+        return label(self.scene.quality, self.quality, self.frame_rate.fps())
 
     def state(self):
         state = self.scene.state()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
 from .params import ParamError, shorten
+from .quality import DEFAULT_MODE, MODES
 from .replay import ScriptError, load_script
 
 MAX_FRAMES = 1_000_000
@@ -39,6 +40,8 @@ class Options:
     json: bool = False
     switchable: bool = True
     """Whether the user may switch scenes: not in a browser embed whose address names one."""
+    quality: str = DEFAULT_MODE
+    """Render quality: "auto" (governed in the live loop; high when headless) or a pinned tier."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -65,6 +68,9 @@ def _parser(scenes, default_scene):
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="set a parameter (repeatable)")
     parser.add_argument("--overlay", action="store_true", help="start with the explanatory overlay on")
+    parser.add_argument("--quality", default=DEFAULT_MODE, metavar="|".join(MODES),
+                        help="render quality: auto drops decoration when frames run slow "
+                             "(headless: high), or pin a tier (default auto)")
     parser.add_argument("--list", action="store_true", help="list scenes and their parameters")
     parser.add_argument("--json", action="store_true", help="with --list: print JSON")
     return parser
@@ -78,6 +84,15 @@ def _whole_number(flag, text, lo, hi):
     if not lo <= value <= hi:
         raise UsageError(f"{flag} {value} is out of range; use {lo} to {hi}")
     return value
+
+
+def quality_mode(text):
+    """The quality mode `text` names (any case, spaces around ignored); ValueError otherwise."""
+    mode = str(text).strip().lower()
+    if mode not in MODES:
+        raise ValueError(f"{shorten(str(text), 20)!r} is not a quality ({', '.join(MODES[:-1])} "
+                         f"or {MODES[-1]})")
+    return mode
 
 
 def _writable(flag, path):
@@ -99,6 +114,10 @@ def parse_cli(argv, scenes, default_scene):
     options = Options(scene=args.scene, overlay=args.overlay, headless=args.headless,
                       list=args.list, json=args.json)
     options.seed = _whole_number("--seed", args.seed, 0, MAX_SEED)
+    try:
+        options.quality = quality_mode(args.quality)
+    except ValueError as error:
+        raise UsageError(f"--quality {error}") from None
     needs_headless = [flag for flag, given in (("--frames", args.frames), ("--input", args.input),
                       ("--state", args.state), ("--screenshot", args.screenshot)) if given is not None]
     if needs_headless and not args.headless:
@@ -152,6 +171,12 @@ def parse_query(query, scenes, default_scene):
             options.seed = _whole_number("seed", text, 0, MAX_SEED)
         except UsageError as error:
             notes.append(f"{error}: using 0")
+    if "quality" in given:
+        text = given.pop("quality")
+        try:
+            options.quality = quality_mode(text)
+        except ValueError as error:
+            notes.append(f"quality {error}: using {DEFAULT_MODE}")
     for flag in QUERY_FLAGS:
         if flag in given:
             text = given.pop(flag).strip().lower()
@@ -174,7 +199,7 @@ def query_from_environ(environ, scenes):
     Only names the app knows are taken (the environment holds much else); used when the page's
     own address cannot be read.
     """
-    known = {"scene", "seed", *QUERY_FLAGS}
+    known = {"scene", "seed", "quality", *QUERY_FLAGS}
     for scene in scenes.values():
         known.update(scene.params.names())
     return urlencode([(key, environ[key]) for key in sorted(known) if key in environ])

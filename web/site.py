@@ -126,7 +126,8 @@ def params_table(scenes):
             f"(기본 {e(str(spec['default']))}): <span class=\"en\" lang=\"en\">{e(spec['help'])}</span></li>"
             for param, spec in info["params"].items())
         rows.append(f"<dt><code>scene={e(name)}</code></dt><dd><ul>{items}"
-                    "<li><code>seed</code>, <code>overlay=1</code></li></ul></dd>")
+                    "<li><code>seed</code>, <code>overlay=1</code>, "
+                    "<code>quality=auto|high|medium|low</code></li></ul></dd>")
     return '<dl class="params">\n' + "\n".join(rows) + "\n</dl>"
 
 

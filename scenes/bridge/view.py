@@ -1,10 +1,15 @@
-"""Drawing the bridge: dusk sky, two cliffs over a river, ropes, planks and crates."""
+"""Drawing the bridge: dusk sky, two cliffs over a river, ropes, planks and crates.
+
+Render tiers (`scenes.quality`): "high" and "medium" anti-alias the ropes, planks, crates and
+cliffs ("medium" gives each plank one stroke instead of an edged one); "low" draws all of them
+with plain hard-edged lines and fills.
+"""
 
 from math import atan2, cos, sin
 
 import pygame
 
-from scenes.draw import disc, fill_polygon, stroke, vertical_gradient
+from scenes.draw import disc, fill_polygon, line, smooth_at, stroke, vertical_gradient
 from scenes.fabric_view import strain_color
 from scenes.widgets import draw_text
 
@@ -19,29 +24,31 @@ RIVER = (60, 96, 140)
 ROPE = (196, 160, 110)
 PLANK = (140, 92, 52)
 PLANK_EDGE = (92, 58, 32)
+PLANK_MIDDLE = (124, 80, 44)
+"""The one colour of a plank below "high", between its edge and its face."""
 CRATE = (190, 140, 70)
 CRATE_EDGE = (110, 74, 36)
 
 
-def _cliffs(surface):
+def _cliffs(surface, smooth=True):
     width, height = surface.get_size()
     pygame.draw.rect(surface, RIVER, (0, height - 40, width, 40))
     for edge, outer in ((CLIFF_LEFT, 0), (CLIFF_RIGHT, width)):
         lean = 30 if outer == 0 else -30
         shape = [(outer, CLIFF_TOP), (edge, CLIFF_TOP), (edge - lean, height), (outer, height)]
-        fill_polygon(surface, ROCK, shape)
+        fill_polygon(surface, ROCK, shape, smooth)
         pygame.draw.line(surface, ROCK_EDGE, (edge, CLIFF_TOP), (edge - lean, height), 3)
         pygame.draw.rect(surface, GRASS, (min(outer, edge), CLIFF_TOP - 4, abs(edge - outer), 8))
 
 
-def _crate(surface, crate, angle):
+def _crate(surface, crate, angle, smooth=True):
     half = crate.size / 2.0
     c, s = cos(angle), sin(angle)
     corners = [(crate.x + dx * c - dy * s, crate.y + dx * s + dy * c)
                for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half))]
-    fill_polygon(surface, CRATE_EDGE, corners)
+    fill_polygon(surface, CRATE_EDGE, corners, smooth)
     inner = [(crate.x + (x - crate.x) * 0.78, crate.y + (y - crate.y) * 0.78) for x, y in corners]
-    fill_polygon(surface, CRATE, inner)
+    fill_polygon(surface, CRATE, inner, smooth)
     draw_text(surface, f"{crate.mass:g}", (crate.x, crate.y), 16, (60, 36, 16), "center",
               shadow=False)
 
@@ -55,17 +62,22 @@ def help_line(model, touch=False):
             "drag the bridge · O: overlay")
 
 
-def draw(surface, model, touch=False):
+def draw(surface, model, touch=False, quality="high"):
+    """The bridge at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
-    _cliffs(surface)
+    _cliffs(surface, smooth)
     for link in model.world.constraints:
         if link.limit != PLANK_NEVER_BREAKS:
-            pygame.draw.aaline(surface, ROPE, (link.a.x, link.a.y), (link.b.x, link.b.y))
+            line(surface, ROPE, (link.a.x, link.a.y), (link.b.x, link.b.y), smooth)
     for plank in model.planks:
         if not plank.broken:
             ends = [(plank.a.x, plank.a.y), (plank.b.x, plank.b.y)]
-            stroke(surface, PLANK_EDGE, ends, 9)
-            stroke(surface, PLANK, ends, 6)
+            if quality == "high":
+                stroke(surface, PLANK_EDGE, ends, 9)
+                stroke(surface, PLANK, ends, 6)
+            else:  # one stroke of the edge's width in a colour between the two
+                stroke(surface, PLANK_MIDDLE, ends, 8, smooth=smooth)
     for post in model.world.particles:
         if post.pinned and id(post) in model.nails:
             height = CLIFF_TOP - post.y + 6
@@ -75,10 +87,10 @@ def draw(surface, model, touch=False):
         if crate.plank is not None:
             a, b = crate.plank.a, crate.plank.b
             angle = atan2(b.y - a.y, b.x - a.x)
-        _crate(surface, crate, angle)
+        _crate(surface, crate, angle, smooth)
     if model.grabbed is not None:
-        disc(surface, (255, 255, 255), (model.grabbed.x, model.grabbed.y), 8)
-        disc(surface, (255, 150, 190), (model.grabbed.x, model.grabbed.y), 5)
+        disc(surface, (255, 255, 255), (model.grabbed.x, model.grabbed.y), 8, smooth)
+        disc(surface, (255, 150, 190), (model.grabbed.x, model.grabbed.y), 5, smooth)
     draw_text(surface, help_line(model, touch), (12, 12), 20)
 
 

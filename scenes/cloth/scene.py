@@ -40,7 +40,7 @@ class ClothScene(Scene):
         super().handle(event)
 
     def render(self, surface):
-        self.view.draw(surface, self.model, self.touch)
+        self.view.draw(surface, self.model, self.touch, self.quality)
         self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
         self.wind_button.draw(surface)
 

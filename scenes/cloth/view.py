@@ -1,8 +1,15 @@
-"""Drawing the cloak: a night-blue room, the rod, the velvet with its gold hem, knife strokes."""
+"""Drawing the cloak: a night-blue room, the rod, the velvet with its gold hem, knife strokes.
+
+Render tiers (`scenes.quality`): the cloth's cells are plain polygons at every tier (there are
+hundreds; anti-aliasing them would cost more than the whole frame). "medium" leaves out the
+rod's highlight; "low" also draws the rod, the finials and the hand with plain hard edges, and
+the velvet without its pleats in 8 shades instead of 32, so that whole runs of a row are one
+polygon (`fabric_view.draw_sheet(merge=True)`).
+"""
 
 import pygame
 
-from scenes.draw import disc, stroke, vertical_gradient
+from scenes.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.fabric_view import draw_sheet, draw_strain
 from scenes.widgets import draw_text
 
@@ -17,6 +24,8 @@ BACK = (70, 16, 32)
 ROD = (120, 82, 48)
 ROD_LIGHT = (196, 150, 96)
 CELLS_PER_ROW = COLUMNS - 1
+LOW_SHADES = 8
+"""Shading steps of the velvet at the "low" tier (32 above it)."""
 
 
 def cell_color(index):
@@ -24,6 +33,11 @@ def cell_color(index):
     if row >= ROWS - 3:
         return HEM
     return VELVET if column % 3 != 1 else VELVET_DARK  # pleats
+
+
+def plain_color(index):
+    """The low tier's cell colour: velvet and hem, no pleats (so a row's cells can merge)."""
+    return HEM if index // CELLS_PER_ROW >= ROWS - 3 else VELVET
 
 
 def back_color(index):
@@ -40,24 +54,30 @@ def help_line(model, touch=False):
             f"Space: wind {wind} · O: overlay")
 
 
-def draw(surface, model, touch=False):
+def draw(surface, model, touch=False, quality="high"):
+    """The cloak at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), WALL_TOP, WALL_BOTTOM), (0, 0))
     fabric = model.fabric
     nails = [p for p in fabric.grid if id(p) in fabric.nails]
     left, right = nails[0].x - 26, nails[-1].x + 26
-    stroke(surface, ROD, [(left, ROD_Y - 4), (right, ROD_Y - 4)], 10)
-    stroke(surface, ROD_LIGHT, [(left + 2, ROD_Y - 6), (right - 2, ROD_Y - 6)], 3)
-    disc(surface, ROD_LIGHT, (left, ROD_Y - 4), 9)
-    disc(surface, ROD_LIGHT, (right, ROD_Y - 4), 9)
-    draw_sheet(surface, fabric, cell_color, back_color)
+    stroke(surface, ROD, [(left, ROD_Y - 4), (right, ROD_Y - 4)], 10, smooth=smooth)
+    if quality == "high":
+        stroke(surface, ROD_LIGHT, [(left + 2, ROD_Y - 6), (right - 2, ROD_Y - 6)], 3)
+    disc(surface, ROD_LIGHT, (left, ROD_Y - 4), 9, smooth)
+    disc(surface, ROD_LIGHT, (right, ROD_Y - 4), 9, smooth)
+    if quality == "low":
+        draw_sheet(surface, fabric, plain_color, back_color, levels=LOW_SHADES, merge=True)
+    else:
+        draw_sheet(surface, fabric, cell_color, back_color)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
         pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
     if fabric.hand is not None:
-        disc(surface, (255, 255, 255), fabric.hand, 9)
-        disc(surface, (255, 150, 190), fabric.hand, 6)
+        disc(surface, (255, 255, 255), fabric.hand, 9, smooth)
+        disc(surface, (255, 150, 190), fabric.hand, 6, smooth)
     if model.knife is not None:
-        disc(surface, (230, 240, 255), model.knife, 5)
+        disc(surface, (230, 240, 255), model.knife, 5, smooth)
     draw_text(surface, help_line(model, touch), (12, 12), 20)
 
 

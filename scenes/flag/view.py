@@ -1,10 +1,16 @@
-"""Drawing the flag: a windy sky, the pole, the flag's cells (front and back), the wind's arrow."""
+"""Drawing the flag: a windy sky, the pole, the flag's cells (front and back), the wind's arrow.
+
+Render tiers (`scenes.quality`): "high" lights the cells by their tilt (the ripples read as
+bands of light) and draws the pole with its highlight; "medium" keeps the light and drops the
+highlight; "low" shades cells only by their stretch (no light) in 8 steps, draws runs of a row as one
+polygon, and draws the pole, its knob and the wind's arrow with plain hard edges.
+"""
 
 from math import hypot
 
 import pygame
 
-from scenes.draw import disc, stroke, vertical_gradient
+from scenes.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.fabric_view import draw_sheet, draw_strain
 from scenes.widgets import draw_text
 
@@ -21,6 +27,10 @@ WHITE = (244, 242, 236)
 BLUE = (36, 72, 160)
 RED = (200, 44, 56)
 BACK = (150, 150, 160)
+SHEEN = {"high": 1.5, "medium": 1.5, "low": 0.0}
+"""How strongly a cell's tilt lights or darkens it (`fabric_view.draw_sheet`), by render tier."""
+LOW_SHADES = 8
+"""Shading steps of the cells at the "low" tier (32 above it): runs of a row merge into one polygon."""
 
 
 def cell_color(index):
@@ -45,27 +55,33 @@ def help_line(model, touch=False):
     return f"drag the flag · swipe from outside to cut · Space: wind {word} · O: overlay"
 
 
-def draw(surface, model, touch=False):
+def draw(surface, model, touch=False, quality="high"):
+    """The flag at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    smooth = smooth_at(quality)
     width, height = surface.get_size()
     surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
     pygame.draw.ellipse(surface, HILL, (-200, height - 90, width + 400, 260))
-    stroke(surface, POLE_DARK, [(POLE_X - 2, POLE_TOP - 18), (POLE_X - 2, height - 40)], 10)
-    stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
-    disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8)
-    draw_sheet(surface, model.fabric, cell_color, back_color, sheen=1.5)
+    stroke(surface, POLE_DARK, [(POLE_X - 2, POLE_TOP - 18), (POLE_X - 2, height - 40)], 10,
+           smooth=smooth)
+    if quality == "high":
+        stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
+    disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8, smooth)
+    low = quality == "low"
+    draw_sheet(surface, model.fabric, cell_color, back_color,
+               sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
         pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
     if model.fabric.hand is not None:
-        disc(surface, (255, 255, 255), model.fabric.hand, 9)
-        disc(surface, (255, 150, 190), model.fabric.hand, 6)
+        disc(surface, (255, 255, 255), model.fabric.hand, 9, smooth)
+        disc(surface, (255, 150, 190), model.fabric.hand, 6, smooth)
     wx, wy = model.observe_wind()
     strength = hypot(wx, wy)
     if strength > 0.0:
         x0, y0, reach = 40.0, height - 60.0, min(120.0, strength / 40.0)
         tip = (x0 + wx / strength * reach, y0 + wy / strength * reach)
-        stroke(surface, (255, 255, 255), [(x0, y0), tip], 3)
-        disc(surface, (255, 255, 255), tip, 4)
+        stroke(surface, (255, 255, 255), [(x0, y0), tip], 3, smooth=smooth)
+        disc(surface, (255, 255, 255), tip, 4, smooth)
     draw_text(surface, help_line(model, touch), (12, 12), 20)
 
 

@@ -13,7 +13,7 @@ class HairScene(Scene):
     panel_params = ("bend", "gravity", "follow", "damping")
 
     def render(self, surface):
-        view.draw(surface, self.model, self.touch)
+        view.draw(surface, self.model, self.touch, self.quality)
 
     def render_overlay(self, surface):
         view.draw_overlay(surface, self.model)

@@ -1,10 +1,16 @@
-"""Drawing the hair demo: a warm backdrop, the strands as smooth thick curves, the face."""
+"""Drawing the hair demo: a warm backdrop, the strands as smooth thick curves, the face.
+
+Render tiers (`scenes.quality`): "high" samples each strand's curve twice a link, anti-aliases
+the locks and the face and draws a light streak on every third strand; "medium" draws the
+locks straight through the joints (no curve sampling) and keeps the rest; "low" draws the
+locks and the face with plain hard edges and leaves out the streaks.
+"""
 
 from math import hypot
 
 import pygame
 
-from scenes.draw import disc, fill_polygon, vertical_gradient
+from scenes.draw import disc, fill_polygon, smooth_at, vertical_gradient
 from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_open
 
@@ -18,10 +24,13 @@ HAIR_LIGHT = (140, 92, 110)
 SKIN = (255, 214, 196)
 BLUSH = (255, 160, 160)
 EYE = (40, 30, 40)
+CURVE_SAMPLES = {"high": 2, "medium": 1, "low": 1}
+"""Points of a strand's drawn curve per link, by render tier (1: the joints themselves)."""
 
 
-def _curve(strand):
-    return catmull_rom_open([(p.x, p.y) for p in strand.chain], 2)
+def _curve(strand, samples=2):
+    points = [(p.x, p.y) for p in strand.chain]
+    return catmull_rom_open(points, samples) if samples > 1 else points
 
 
 def _lock(curve, root_width, tip_width):
@@ -42,23 +51,27 @@ HELP_LINE = "drag anywhere: the head follows · arrows nudge it · O: overlay"
 TOUCH_HELP_LINE = "drag a finger anywhere: the head follows it"
 
 
-def draw(surface, model, touch=False):
+def draw(surface, model, touch=False, quality="high"):
+    """The head and its hair at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), BACK_TOP, BACK_BOTTOM), (0, 0))
-    curves = [_curve(strand) for strand in model.strands]
+    samples = CURVE_SAMPLES.get(quality, CURVE_SAMPLES["high"])
+    curves = [_curve(strand, samples) for strand in model.strands]
     for curve in curves:
-        fill_polygon(surface, HAIR_DARK, _lock(curve, 12.0, 3.0))
+        fill_polygon(surface, HAIR_DARK, _lock(curve, 12.0, 3.0), smooth)
     hx, hy = model.head
-    disc(surface, SKIN, (hx, hy), HEAD_RADIUS)
+    disc(surface, SKIN, (hx, hy), HEAD_RADIUS, smooth)
     vx, vy = model.head_velocity
     look = (max(-4.0, min(4.0, vx)), max(-3.0, min(3.0, vy)))
     for side in (-1, 1):
-        disc(surface, EYE, (hx + side * 20 + look[0], hy + 6 + look[1]), 6)
-        disc(surface, BLUSH, (hx + side * 34, hy + 24), 7)
+        disc(surface, EYE, (hx + side * 20 + look[0], hy + 6 + look[1]), 6, smooth)
+        disc(surface, BLUSH, (hx + side * 34, hy + 24), 7, smooth)
     pygame.draw.arc(surface, EYE, (hx - 9, hy + 16, 18, 12), 3.5, 5.9, 2)
     for curve in curves:
-        fill_polygon(surface, HAIR, _lock(curve, 7.0, 1.5))
-    for curve in curves[1::3]:
-        pygame.draw.aalines(surface, HAIR_LIGHT, False, curve[2: len(curve) // 2])
+        fill_polygon(surface, HAIR, _lock(curve, 7.0, 1.5), smooth)
+    if smooth:  # a light streak from the second joint to halfway down every third strand
+        for curve in curves[1::3]:
+            pygame.draw.aalines(surface, HAIR_LIGHT, False, curve[samples: len(curve) // 2])
     draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE,
               (12, 12), 20, (70, 40, 50), shadow=False)
 

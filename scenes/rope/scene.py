@@ -16,7 +16,7 @@ class RopeScene(Scene):
     panel_params = ("iterations", "gravity")
 
     def render(self, surface):
-        view.draw(surface, self.model, self.pointer_word)
+        view.draw(surface, self.model, self.pointer_word, self.quality)
 
     def render_overlay(self, surface):
-        view.draw_overlay(surface, self.model)
+        view.draw_overlay(surface, self.model, self.quality)
