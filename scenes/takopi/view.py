@@ -216,13 +216,16 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
     ring = model.body.positions()
     legs = [[p.position for p in leg.particles()] for leg in model.legs]
     if quality == "high":
+        if _still.repeat(surface, ring + [p for leg in legs for p in leg], model.pressed):
+            return
         base = Layer(*character_box(ring, legs))
     else:
         base = Layer.on_canvas(surface)
     scale = base.scale
     for points in legs:  # T15: before the body, so the root caps hide under it
         curve = catmull_rom_open(base.map_all(points), LEG_SAMPLES)
-        base.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)))
+        base.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)),
+                        smooth=quality == "medium")
     outline = catmull_rom_closed(base.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
     normals = vertex_normals(outline, _orientation(ring))
     rim = offset(outline, normals, OUTLINE_WIDTH * scale)
@@ -245,9 +248,53 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
         draw_face(shaded, face_frame(model), model.pressed)
         shaded.clip_to_px(offset(silhouette_px, normals, CLIP_SLACK))
         shaded.put_on(base)
-        if quality == "medium":  # a smooth outer edge for the rim, the one edge against the sky
-            pygame.draw.aalines(surface, OUTLINE, True, rim)
-    base.resolve(surface)
+    if quality == "medium":  # a smooth outer edge for the rim, the one edge against the sky
+        pygame.draw.aalines(surface, OUTLINE, True, rim)
+    elif quality == "high":
+        _still.keep(base.resolve(surface, "character"), (base.left, base.top))
+
+
+STILL_TOLERANCE = 0.02
+"""At the "high" tier, a character whose simulated points have all moved less than this since
+its picture was painted (canvas px) is not painted again: the picture is copied. A body at rest
+then costs one small blit a frame, and its picture is never more than this far off."""
+
+
+class StillPicture:
+    """The last character picture painted at the "high" tier, with what it was painted from."""
+
+    def __init__(self):
+        self.points = None
+        self.pressed = None
+        self.image = None
+        self.at = None
+
+    def repeat(self, surface, points, pressed):
+        """Blit the kept picture and return True if `points` (ring, then legs) and the pressed
+        flag (the face) match what it was painted from; else remember them and return False."""
+        kept = self.points
+        if (self.image is not None and pressed == self.pressed and len(kept) == len(points)
+                and _within(kept, points, STILL_TOLERANCE)):
+            surface.blit(self.image, self.at)
+            return True
+        self.points, self.pressed, self.image = points, pressed, None
+        return False
+
+    def keep(self, image, at):
+        """The picture just painted from the points `repeat` remembered, and its canvas place."""
+        self.image, self.at = image, at
+        if image is None:
+            self.points = None
+
+
+def _within(before, after, tolerance):
+    for (x0, y0), (x1, y1) in zip(before, after):
+        if abs(x1 - x0) > tolerance or abs(y1 - y0) > tolerance:
+            return False
+    return True
+
+
+_still = StillPicture()
 
 
 def inset_towards(curve, normals, shift):

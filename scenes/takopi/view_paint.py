@@ -100,9 +100,10 @@ class Layer:
         self.strokes_px(self.map_all(points),
                         [(color, width * self.scale) for color, width in pens])
 
-    def strokes_px(self, points, pens):
+    def strokes_px(self, points, pens, smooth=False):
         """Strokes along one open polyline (layer px), one per (colour, width) in `pens`, in
-        order, with round caps and round joins (T15).
+        order, with round caps and round joins (T15). `smooth` gives the first (widest) pen
+        anti-aliased edges, for a layer that is not supersampled.
 
         A band is a polygon: the line offset half the width to either side, square to the
         line's direction at each vertex. Where the line bends tightly for the widest pen (FOLD)
@@ -118,8 +119,15 @@ class Layer:
                 left = [(x - uy * half, y + ux * half) for x, y, ux, uy in run]
                 right = [(x + uy * half, y - ux * half) for x, y, ux, uy in run]
                 pygame.draw.polygon(surface, color, left + right[::-1])
+                if smooth:
+                    pygame.draw.aalines(surface, color, False, left)
+                    pygame.draw.aalines(surface, color, False, right)
             for point in joints:
-                pygame.draw.circle(surface, color, point, max(1.0, half))
+                if smooth:
+                    pygame.draw.aacircle(surface, color, point, max(1.0, half))
+                else:
+                    pygame.draw.circle(surface, color, point, max(1.0, half))
+            smooth = False
 
     def clip_to_px(self, points):
         """Clear everything outside the polygon `points` (layer px) to transparent.
@@ -161,15 +169,16 @@ class Layer:
         other.surface.blit(self.surface, (round(dx), round(dy)),
                            special_flags=pygame.BLEND_PREMULTIPLIED)
 
-    def resolve(self, target):
+    def resolve(self, target, slot="resolved"):
         """Average down to canvas resolution and draw onto `target`; return the canvas-sized
-        image (a pooled surface, valid until the next resolve). A canvas layer is drawn already."""
+        image (on pooled surface `slot`, kept until that slot is used again). A canvas layer is
+        drawn already: None."""
         if self.surface is target:
             return None
         if self.scale == 1:
             target.blit(self.surface, (self.left, self.top))
             return self.surface
-        small = _pooled("resolved", (self.width, self.height), None)
+        small = _pooled(slot, (self.width, self.height), None)
         pygame.transform.smoothscale(self.surface, (self.width, self.height), small)
         target.blit(small, (self.left, self.top))
         return small
