@@ -40,6 +40,9 @@ GLOSS = (255, 255, 255, 90)
 
 OUTLINE_WIDTH = 3.2
 """Body outline thickness outside the silhouette, canvas px."""
+RIM_SOFTEN = 0.5
+"""At the "medium" tier, the anti-aliased line that softens the outline's outer edge runs this
+far outside the filled outline (px): on its edge pixels it would only repaint them."""
 LEG_OUTER = 16.0
 """Width of a leg's dark stroke, px (T15)."""
 LEG_INNER = 10.0
@@ -249,7 +252,7 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
         shaded.clip_to_px(offset(silhouette_px, normals, CLIP_SLACK))
         shaded.put_on(base)
     if quality == "medium":  # a smooth outer edge for the rim, the one edge against the sky
-        pygame.draw.aalines(surface, OUTLINE, True, rim)
+        pygame.draw.aalines(surface, OUTLINE, True, offset(outline, normals, OUTLINE_WIDTH + RIM_SOFTEN))
     elif quality == "high":
         _still.keep(base.resolve(surface, "character"), (base.left, base.top))
 
