@@ -19,7 +19,7 @@ from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
 from .model import FINGERTIP
-from .view_curves import offset, vertex_normals
+from .view_curves import offset, outline_paths, vertex_normals
 from .view_face import draw_face, face_frame
 from .view_paint import Layer, ellipse_points
 
@@ -230,30 +230,32 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
         base.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)),
                         smooth=quality == "medium")
     outline = catmull_rom_closed(base.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
-    normals = vertex_normals(outline, _orientation(ring))
-    rim = offset(outline, normals, OUTLINE_WIDTH * scale)
-    base.polygon_px(OUTLINE, rim)
+    orientation = _orientation(ring)
     shift = (SHADE_OFFSET[0] * scale, SHADE_OFFSET[1] * scale)
     if quality == "low":
+        normals = vertex_normals(outline, orientation)
+        base.polygon_px(OUTLINE, offset(outline, normals, OUTLINE_WIDTH * scale))
         base.polygon_px(SHADE, outline)  # T16 without a clip: the body colour's outline is
         base.polygon_px(PINK, inset_towards(outline, normals, shift))  # worked out directly
         draw_face(base, face_frame(model), model.pressed)
-    else:
-        # T16: the shade colour inside the silhouette, the body colour shifted up-left on it,
-        # gloss and face (T9) printed on, all clipped to the silhouette: a band stays lower right.
-        # Drawn on a layer over the body's own box (the legs below need no clipping).
-        shaded = base.box(*_padded_box(ring, CURVE_BULGE), "shaded", SHADE)
-        dx, dy = shaded.px_from(base)
-        silhouette_px = [(x + dx, y + dy) for x, y in outline]
-        sx, sy = dx + shift[0], dy + shift[1]
-        shaded.polygon_px(PINK, [(x + sx, y + sy) for x, y in outline])
-        draw_gloss(shaded, model)
-        draw_face(shaded, face_frame(model), model.pressed)
-        shaded.clip_to_px(offset(silhouette_px, normals, CLIP_SLACK))
-        shaded.put_on(base)
+        return
+    # T16: the shade colour inside the silhouette, the body colour shifted up-left on it, gloss
+    # and face (T9) printed on, all clipped to the silhouette: a band stays lower right. Drawn
+    # on a layer over the body's own box (the legs below need no clipping).
+    shaded = base.box(*_padded_box(ring, CURVE_BULGE), "shaded", SHADE)
+    rim, clip, pink = outline_paths(outline, orientation, OUTLINE_WIDTH * scale, CLIP_SLACK,
+                                    shaded.px_from(base), shift)
+    base.polygon_px(OUTLINE, rim)
+    shaded.polygon_px(PINK, pink)
+    draw_gloss(shaded, model)
+    draw_face(shaded, face_frame(model), model.pressed)
+    shaded.clip_to_px(clip)
+    shaded.put_on(base)
     if quality == "medium":  # a smooth outer edge for the rim, the one edge against the sky
-        pygame.draw.aalines(surface, OUTLINE, True, offset(outline, normals, OUTLINE_WIDTH + RIM_SOFTEN))
-    elif quality == "high":
+        pygame.draw.aalines(surface, OUTLINE, True,
+                            offset(outline, vertex_normals(outline, orientation),
+                                   OUTLINE_WIDTH + RIM_SOFTEN))
+    else:
         _still.keep(base.resolve(surface, "character"), (base.left, base.top))
 
 
