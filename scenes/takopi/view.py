@@ -21,7 +21,7 @@ from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 from .model import FINGERTIP
 from .view_curves import offset, outline_paths, vertex_normals
 from .view_face import draw_face, face_frame
-from .view_paint import Layer, ellipse_points
+from .view_paint import Layer
 
 SKY_TOP = (204, 232, 255)
 SKY_BOTTOM = (244, 250, 255)
@@ -327,4 +327,4 @@ def draw_gloss(layer, model):
     center = ((max(xs) + min(xs)) / 2.0, (max(ys) + min(ys)) / 2.0)
     spot = (center[0] - 0.46 * half_width, center[1] - 0.6 * half_height)
     size = (half_width * half_height) ** 0.5
-    layer.polygon(GLOSS, ellipse_points(spot, 0.2 * size, 0.11 * size, -0.6))
+    layer.ellipse(GLOSS, spot, 0.2 * size, 0.11 * size, -0.6)

@@ -73,16 +73,36 @@ class Layer:
         """A filled polygon; a translucent colour is blended over what is there already."""
         self.polygon_px(color, self.map_all(points))
 
+    def ellipse(self, color, center, rx, ry, angle):
+        """A filled ellipse (radii rx along `angle` and ry, canvas px): `polygon` of
+        `ellipse_points`, worked out straight in layer pixels."""
+        scale = self.scale
+        x, y = self.map(center)
+        points = ellipse_points((x, y), rx * scale, ry * scale, angle)
+        if len(color) < 4 or color[3] >= 255:
+            pygame.draw.polygon(self.surface, color, points)
+            return
+        c, s = abs(cos(angle)), abs(sin(angle))
+        reach_x = rx * scale * c + ry * scale * s  # half the ellipse's box, layer px
+        reach_y = rx * scale * s + ry * scale * c
+        self._blend(color, points, (x - reach_x, y - reach_y, x + reach_x, y + reach_y))
+
     def polygon_px(self, color, points):
         if len(points) < 3:
             return
         if len(color) < 4 or color[3] >= 255:
             pygame.draw.polygon(self.surface, color, points)
             return
-        left = floor(min(x for x, _ in points))
-        top = floor(min(y for _, y in points))
-        width = int(max(x for x, _ in points) - left) + 2
-        height = int(max(y for _, y in points) - top) + 2
+        xs = [x for x, _ in points]
+        ys = [y for _, y in points]
+        self._blend(color, points, (min(xs), min(ys), max(xs), max(ys)))
+
+    def _blend(self, color, points, box):
+        """A translucent polygon blended over the layer: drawn on a patch over `box` (the
+        points' bounds, layer px), then blitted."""
+        left, top = floor(box[0]), floor(box[1])
+        width = int(box[2] - left) + 2
+        height = int(box[3] - top) + 2
         patch = _pooled("patch", (width, height))
         pygame.draw.polygon(patch, color, [(x - left, y - top) for x, y in points])
         self.surface.blit(patch, (left, top))
