@@ -1,11 +1,19 @@
 """Drawing Takopi (T14-T17; pygame). The view reads the model and never changes it.
 
-Order of a frame: sky and floor, a soft shadow, then the character on one supersampled layer
-(`view_paint`): the legs first (T15: a thick dark stroke, a thinner pink one on top, round caps
-and joins, so the root caps hide under the body), then the body: a closed Catmull-Rom curve
-through all 16 points (T14) with a dark outline, filled with the shade colour and overlaid by
-the body colour shifted up-left, and the face (T9), all clipped to the silhouette (T16). The
-press circle is shown faintly while it exists, and a help line and the credit (T17) sit on top.
+Order of a frame: sky and floor, a soft shadow, then the character (`view_paint`): the legs
+first (T15: a thick dark stroke, a thinner pink one on top, round caps and joins, so the root
+caps hide under the body), then the body: a closed Catmull-Rom curve through all 16 points (T14)
+with a dark outline, filled with the shade colour and overlaid by the body colour shifted up-left,
+and the face (T9), all clipped to the silhouette (T16). The press circle is shown faintly while
+it exists, and a help line and the credit (T17) sit on top.
+
+Render tiers (scenes.quality; issue 14), never touching the model:
+- "high"    the character on one supersampled layer over its own box, averaged down: every edge
+            anti-aliased. A body at rest is painted once and its picture copied (`StillPicture`).
+- "medium"  the same steps at canvas resolution, straight onto the canvas, with anti-aliased
+            lines along the outline's and the legs' outer edges.
+- "low"     plain polygons; the shade band is worked out from the outline (`inset_towards`)
+            instead of a clipping layer; no gloss.
 
 Per frame, only what moves is worked out: the curves are sampled straight in the layer's pixels
 (`view_curves`), the sky, floor, shadow and press circle are painted once and copied.
