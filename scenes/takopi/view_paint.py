@@ -35,7 +35,7 @@ class Layer:
         self.height = max(1, int(bottom - self.top) + 2)
         self.slot = slot
         self.scale = scale
-        self.surface = _pooled(slot, (self.width * scale, self.height * scale), fill)
+        self.surface = pooled(slot, (self.width * scale, self.height * scale), fill)
 
     @classmethod
     def on_canvas(cls, surface):
@@ -103,7 +103,7 @@ class Layer:
         left, top = floor(box[0]), floor(box[1])
         width = int(box[2] - left) + 2
         height = int(box[3] - top) + 2
-        patch = _pooled("patch", (width, height))
+        patch = pooled("patch", (width, height))
         pygame.draw.polygon(patch, color, [(x - left, y - top) for x, y in points])
         self.surface.blit(patch, (left, top))
 
@@ -198,7 +198,7 @@ class Layer:
         if self.scale == 1:
             target.blit(self.surface, (self.left, self.top))
             return self.surface
-        small = _pooled(slot, (self.width, self.height), None)
+        small = pooled(slot, (self.width, self.height), None)
         pygame.transform.smoothscale(self.surface, (self.width, self.height), small)
         target.blit(small, (self.left, self.top))
         return small
@@ -248,7 +248,7 @@ POOL_STEP = 64
 that is two steps too big in either direction is replaced by a smaller one."""
 
 
-def _pooled(slot, size, fill=CLEAR):
+def pooled(slot, size, fill=CLEAR):
     """A SRCALPHA surface of exactly `size` (a subsurface of the slot's pooled surface), filled
     with `fill` (None: left as it is).
 
