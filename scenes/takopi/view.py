@@ -22,7 +22,7 @@ Per frame, only what moves is worked out: the curves are sampled straight in the
 import pygame
 
 from scenes.draw import vertical_gradient
-from scenes.quality import DEFAULT_TIER
+from scenes.quality import DEFAULT_TIER, TIERS
 from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
@@ -223,7 +223,9 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
     """Legs, outline, shade band, gloss and face at the tier asked for (scenes.quality):
     "high" on a SUPERSAMPLE layer averaged down, "medium" the same steps at canvas resolution
     with an anti-aliased rim, "low" plain polygons with the shade band worked out from the
-    outline alone (no clipping layer) and no gloss."""
+    outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high"."""
+    if quality not in TIERS:
+        quality = DEFAULT_TIER
     ring = model.body.positions()
     legs = [[p.position for p in leg.particles()] for leg in model.legs]
     if quality == "high":
