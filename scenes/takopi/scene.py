@@ -14,7 +14,7 @@ class TakopiScene(Scene):
                     "damping")
 
     def render(self, surface):
-        view.draw(surface, self.model, self.touch)
+        view.draw(surface, self.model, self.touch, self.quality)
 
     def render_overlay(self, surface):
         view_overlay.draw_overlay(surface, self.model)

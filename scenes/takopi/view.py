@@ -1,11 +1,19 @@
 """Drawing Takopi (T14-T17; pygame). The view reads the model and never changes it.
 
-Order of a frame: sky and floor, a soft shadow, then the character on one supersampled layer
-(`view_paint`): the legs first (T15: a thick dark stroke, a thinner pink one on top, round caps
-and joins, so the root caps hide under the body), then the body: a closed Catmull-Rom curve
-through all 16 points (T14) with a dark outline, filled with the shade colour and overlaid by
-the body colour shifted up-left, and the face (T9), all clipped to the silhouette (T16). The
-press circle is shown faintly while it exists, and a help line and the credit (T17) sit on top.
+Order of a frame: sky and floor, a soft shadow, then the character (`view_paint`): the legs
+first (T15: a thick dark stroke, a thinner pink one on top, round caps and joins, so the root
+caps hide under the body), then the body: a closed Catmull-Rom curve through all 16 points (T14)
+with a dark outline, filled with the shade colour and overlaid by the body colour shifted up-left,
+and the face (T9), all clipped to the silhouette (T16). The press circle is shown faintly while
+it exists, and a help line and the credit (T17) sit on top.
+
+Render tiers (scenes.quality; issue 14), never touching the model:
+- "high"    the character on one supersampled layer over its own box, averaged down: every edge
+            anti-aliased. A body at rest is painted once and its picture copied (`StillPicture`).
+- "medium"  the same steps at canvas resolution, straight onto the canvas, with anti-aliased
+            lines along the outline's and the legs' outer edges.
+- "low"     plain polygons; the shade band is worked out from the outline (`inset_towards`)
+            instead of a clipping layer; no gloss.
 
 Per frame, only what moves is worked out: the curves are sampled straight in the layer's pixels
 (`view_curves`), the sky, floor, shadow and press circle are painted once and copied.
@@ -14,13 +22,14 @@ Per frame, only what moves is worked out: the curves are sampled straight in the
 import pygame
 
 from scenes.draw import vertical_gradient
+from scenes.quality import DEFAULT_TIER, TIERS
 from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
 from .model import FINGERTIP
-from .view_curves import offset, vertex_normals
+from .view_curves import offset, outline_paths, vertex_normals
 from .view_face import draw_face, face_frame
-from .view_paint import SUPERSAMPLE, Layer, ellipse_points
+from .view_paint import Layer
 
 SKY_TOP = (204, 232, 255)
 SKY_BOTTOM = (244, 250, 255)
@@ -39,6 +48,9 @@ GLOSS = (255, 255, 255, 90)
 
 OUTLINE_WIDTH = 3.2
 """Body outline thickness outside the silhouette, canvas px."""
+RIM_SOFTEN = 0.5
+"""At the "medium" tier, the anti-aliased line that softens the outline's outer edge runs this
+far outside the filled outline (px): on its edge pixels it would only repaint them."""
 LEG_OUTER = 16.0
 """Width of a leg's dark stroke, px (T15)."""
 LEG_INNER = 10.0
@@ -53,9 +65,14 @@ CLIP_SLACK = 0.7
 """How far the clip's edge lies outside the silhouette, layer px: pygame fills the boundary pixels
 of a polygon, so clearing around the silhouette's own outline would also clear the silhouette's
 edge pixels; this keeps them (about as many as a filled silhouette has)."""
-BOX_PAD = LEG_OUTER / 2 + 4
-"""Margin of the drawing box around the simulated points, px: half a leg stroke (more than the
-body's outline), and room for the curves' bulge past their points (under 2 px)."""
+CURVE_BULGE = 3.0
+"""How far the body's curve may bulge past its simulated points, px (under 2 px at rest and
+in a squash; a little room on top)."""
+BOX_PAD = LEG_OUTER / 2 + CURVE_BULGE
+"""Margin of the drawing box around the legs' simulated points, px: half a leg stroke and room
+for the curves' bulge past their points."""
+BODY_PAD = OUTLINE_WIDTH + CURVE_BULGE + 1.0
+"""Margin of the drawing box around the body's ring points, px: its outline and the bulge."""
 
 HELP_LINE = "press or drag Takopi  ·  Enter/Space: poke  ·  O: overlay  ·  R: restart"
 TOUCH_HELP_LINE = "tap or drag Takopi to squash it"
@@ -70,11 +87,12 @@ def silhouette(model):
     return catmull_rom_closed(model.body.positions(), CURVE_SAMPLES)
 
 
-def draw(surface, model, touch=False):
+def draw(surface, model, touch=False, quality=DEFAULT_TIER):
+    """One frame of the scene at render tier `quality` (scenes.quality.TIERS)."""
     draw_background(surface, model)
     draw_shadow(surface, model)
     draw_push(surface, model)
-    draw_character(surface, model)
+    draw_character(surface, model, quality)
     draw_finger(surface, model)
     draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, shadow=False)
     draw_text(surface, CREDIT, (surface.get_width() - 10, surface.get_height() - 8), 16,
@@ -187,32 +205,127 @@ def _orientation(ring):
 
 def character_box(ring, legs):
     """Canvas box that holds the body, its outline and the legs' strokes, from the simulated
-    points (the curves through them bulge past them by a few px at most: BOX_PAD covers it)."""
-    xs = [x for x, _ in ring] + [x for points in legs for x, _ in points]
-    ys = [y for _, y in ring] + [y for points in legs for _, y in points]
-    return min(xs) - BOX_PAD, min(ys) - BOX_PAD, max(xs) + BOX_PAD, max(ys) + BOX_PAD
+    points (the curves through them bulge past them by a few px at most: the pads cover it)."""
+    return _union(_padded_box(ring, BODY_PAD), _padded_box([p for leg in legs for p in leg], BOX_PAD))
 
 
-def draw_character(surface, model):
+def _padded_box(points, pad):
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def _union(a, b):
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def draw_character(surface, model, quality=DEFAULT_TIER):
+    """Legs, outline, shade band, gloss and face at the tier asked for (scenes.quality):
+    "high" on a SUPERSAMPLE layer averaged down, "medium" the same steps at canvas resolution
+    with an anti-aliased rim, "low" plain polygons with the shade band worked out from the
+    outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high"."""
+    if quality not in TIERS:
+        quality = DEFAULT_TIER
     ring = model.body.positions()
     legs = [[p.position for p in leg.particles()] for leg in model.legs]
-    layer = Layer(*character_box(ring, legs))
-    scale = SUPERSAMPLE
+    if quality == "high":
+        if _still.repeat(surface, ring + [p for leg in legs for p in leg], model.pressed):
+            return
+        base = Layer(*character_box(ring, legs))
+    else:
+        base = Layer.on_canvas(surface)
+    scale = base.scale
     for points in legs:  # T15: before the body, so the root caps hide under it
-        curve = catmull_rom_open(layer.map_all(points), LEG_SAMPLES)
-        layer.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)))
-    outline = catmull_rom_closed(layer.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
-    normals = vertex_normals(outline, _orientation(ring))
-    layer.polygon_px(OUTLINE, offset(outline, normals, OUTLINE_WIDTH * scale))
-    shaded = layer.blank("shaded", SHADE)  # T16: shade colour inside the silhouette ...
-    dx, dy = SHADE_OFFSET[0] * scale, SHADE_OFFSET[1] * scale
-    shaded.polygon_px(PINK, [(x + dx, y + dy) for x, y in outline])  # ... body colour up-left ...
+        curve = catmull_rom_open(base.map_all(points), LEG_SAMPLES)
+        base.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)),
+                        smooth=quality == "medium")
+    outline = catmull_rom_closed(base.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
+    orientation = _orientation(ring)
+    shift = (SHADE_OFFSET[0] * scale, SHADE_OFFSET[1] * scale)
+    if quality == "low":
+        normals = vertex_normals(outline, orientation)
+        base.polygon_px(OUTLINE, offset(outline, normals, OUTLINE_WIDTH * scale))
+        base.polygon_px(SHADE, outline)  # T16 without a clip: the body colour's outline is
+        base.polygon_px(PINK, inset_towards(outline, normals, shift))  # worked out directly
+        draw_face(base, face_frame(model), model.pressed)
+        return
+    # T16: the shade colour inside the silhouette, the body colour shifted up-left on it, gloss
+    # and face (T9) printed on, all clipped to the silhouette: a band stays lower right. Drawn
+    # on a layer over the body's own box (the legs below need no clipping).
+    shaded = base.box(*_padded_box(ring, CURVE_BULGE), "shaded", SHADE)
+    rim, clip, pink = outline_paths(outline, orientation, OUTLINE_WIDTH * scale, CLIP_SLACK,
+                                    shaded.px_from(base), shift)
+    base.polygon_px(OUTLINE, rim)
+    shaded.polygon_px(PINK, pink)
     draw_gloss(shaded, model)
-    draw_face(shaded, face_frame(model), model.pressed)  # T9, printed on the body
-    # ... clipped to the silhouette: a band stays lower right
-    shaded.clip_to_px(offset(outline, normals, CLIP_SLACK))
-    shaded.put_on(layer)
-    layer.resolve(surface)
+    draw_face(shaded, face_frame(model), model.pressed)
+    shaded.clip_to_px(clip)
+    shaded.put_on(base)
+    if quality == "medium":  # a smooth outer edge for the rim, the one edge against the sky
+        pygame.draw.aalines(surface, OUTLINE, True,
+                            offset(outline, vertex_normals(outline, orientation),
+                                   OUTLINE_WIDTH + RIM_SOFTEN))
+    else:
+        _still.keep(base.resolve(surface, "character"), (base.left, base.top))
+
+
+STILL_TOLERANCE = 0.02
+"""At the "high" tier, a character whose simulated points have all moved less than this since
+its picture was painted (canvas px) is not painted again: the picture is copied. A body at rest
+then costs one small blit a frame, and its picture is never more than this far off."""
+
+
+class StillPicture:
+    """The last character picture painted at the "high" tier, with what it was painted from."""
+
+    def __init__(self):
+        self.points = None
+        self.pressed = None
+        self.image = None
+        self.at = None
+
+    def repeat(self, surface, points, pressed):
+        """Blit the kept picture and return True if `points` (ring, then legs) and the pressed
+        flag (the face) match what it was painted from; else remember them and return False."""
+        kept = self.points
+        if (self.image is not None and pressed == self.pressed and len(kept) == len(points)
+                and _within(kept, points, STILL_TOLERANCE)):
+            surface.blit(self.image, self.at)
+            return True
+        self.points, self.pressed, self.image = points, pressed, None
+        return False
+
+    def keep(self, image, at):
+        """The picture just painted from the points `repeat` remembered, and its canvas place."""
+        self.image, self.at = image, at
+        if image is None:
+            self.points = None
+
+
+def _within(before, after, tolerance):
+    for (x0, y0), (x1, y1) in zip(before, after):
+        if abs(x1 - x0) > tolerance or abs(y1 - y0) > tolerance:
+            return False
+    return True
+
+
+_still = StillPicture()
+
+
+def inset_towards(curve, normals, shift):
+    """The curve moved onto its translate by `shift` where that lies inside it: each point goes
+    inward along its normal by how far the translate's edge is inside there (n . shift when
+    negative), the rest stays. An outline-only stand-in for clipping the shifted body colour to
+    the silhouette (exact for a straight edge, within a pixel round the body's curve)."""
+    sx, sy = shift
+    moved = []
+    for (x, y), (nx, ny) in zip(curve, normals):
+        inward = nx * sx + ny * sy
+        if inward < 0.0:
+            moved.append((x + nx * inward, y + ny * inward))
+        else:
+            moved.append((x, y))
+    return moved
 
 
 def draw_gloss(layer, model):
@@ -224,4 +337,4 @@ def draw_gloss(layer, model):
     center = ((max(xs) + min(xs)) / 2.0, (max(ys) + min(ys)) / 2.0)
     spot = (center[0] - 0.46 * half_width, center[1] - 0.6 * half_height)
     size = (half_width * half_height) ** 0.5
-    layer.polygon(GLOSS, ellipse_points(spot, 0.2 * size, 0.11 * size, -0.6))
+    layer.ellipse(GLOSS, spot, 0.2 * size, 0.11 * size, -0.6)

@@ -1,5 +1,6 @@
 """Outline helpers for Takopi's view (T14, T15; no pygame): normals at the vertices of a
-sampled closed curve, and a curve moved along them (the outline and the shade band).
+sampled closed curve, and a curve moved along them (the outline and the shade band), one at a
+time or all the paths a frame needs in one pass (`outline_paths`).
 
 The curves themselves come from `verlet.geometry.catmull_rom_closed` / `catmull_rom_open`.
 """
@@ -28,3 +29,36 @@ def vertex_normals(curve, orientation):
 def offset(curve, normals, distance):
     """Every point moved `distance` along its normal."""
     return [(x + nx * distance, y + ny * distance) for (x, y), (nx, ny) in zip(curve, normals)]
+
+
+def outline_paths(curve, orientation, rim, slack, move, shift):
+    """The three paths the body's outline is drawn with at the "high" and "medium" tiers, from
+    one pass over a closed curve (layer px; as `vertex_normals` and `offset` would give them):
+
+    - the curve moved `rim` along its outward normals (the dark outline's outer edge),
+    - the curve moved by `move` and then `slack` along its normals (the clip, in the shade
+      layer's pixels), and
+    - the curve moved by `move` plus `shift` (the body colour, in the shade layer's pixels).
+    """
+    count = len(curve)
+    if count < 3:
+        return list(curve), list(curve), list(curve)
+    mx, my = move
+    px, py = mx + shift[0], my + shift[1]
+    outer, clip, shifted = [], [], []
+    previous = curve[-1]
+    for index in range(count):
+        x, y = curve[index]
+        after = curve[index + 1 - count]
+        ux, uy = after[0] - previous[0], after[1] - previous[1]  # previous neighbour to next
+        length = hypot(ux, uy)
+        if length > 1e-9:
+            scale = orientation / length
+            nx, ny = uy * scale, -ux * scale
+        else:
+            nx = ny = 0.0
+        outer.append((x + nx * rim, y + ny * rim))
+        clip.append((x + mx + nx * slack, y + my + ny * slack))
+        shifted.append((x + px, y + py))
+        previous = (x, y)
+    return outer, clip, shifted

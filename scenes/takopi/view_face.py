@@ -11,7 +11,7 @@ from math import cos, hypot, sin
 
 from verlet.geometry import catmull_rom_open
 
-from .view_paint import arc_points, ellipse_points
+from .view_paint import arc_points
 
 INK = (58, 34, 48)
 """Eyes, mouth line and outlines: the same dark as the body's outline."""
@@ -84,7 +84,7 @@ def draw_face(layer, frame, crying):
     unit = frame.unit
     for side in (-1.0, 1.0):
         cheek = frame.at(side * CHEEK_SPREAD, CHEEK_HEIGHT)
-        layer.polygon(CHEEK, ellipse_points(cheek, 0.13 * unit, 0.075 * unit, frame.tilt))
+        layer.ellipse(CHEEK, cheek, 0.13 * unit, 0.075 * unit, frame.tilt)
     for side in (-1.0, 1.0):
         eye = frame.at(side * EYE_SPREAD, EYE_HEIGHT)
         if crying:
@@ -96,7 +96,7 @@ def draw_face(layer, frame, crying):
 
 def _dot_eye(layer, frame, eye):
     unit = frame.unit
-    layer.polygon(INK, ellipse_points(eye, 0.06 * unit, 0.085 * unit, frame.tilt))
+    layer.ellipse(INK, eye, 0.06 * unit, 0.085 * unit, frame.tilt)
     glint = (eye[0] - frame.right[0] * 0.022 * unit - frame.down[0] * 0.035 * unit,
              eye[1] - frame.right[1] * 0.022 * unit - frame.down[1] * 0.035 * unit)
     layer.disc(HIGHLIGHT, glint, 0.022 * unit)
@@ -121,9 +121,9 @@ def _mouth(layer, frame):
     mouth = frame.at(0.0, MOUTH_HEIGHT)
     rim = max(1.6, 0.022 * unit) / 2.0  # half the rim's width, either side of the oval
     rx, ry = 0.065 * unit, 0.05 * unit
-    layer.polygon(INK, ellipse_points(mouth, rx + rim, ry + rim, frame.tilt))
+    layer.ellipse(INK, mouth, rx + rim, ry + rim, frame.tilt)
     inner = rim + 0.5  # the fill's own edge pixels take about half a px off the rim: give it back
-    layer.polygon(MOUTH_FILL, ellipse_points(mouth, rx - inner, ry - inner, frame.tilt))
+    layer.ellipse(MOUTH_FILL, mouth, rx - inner, ry - inner, frame.tilt)
 
 
 def face_center(model):

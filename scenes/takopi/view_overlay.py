@@ -12,9 +12,10 @@ from math import cos, degrees, sin
 import pygame
 
 from scenes.draw import disc
-from scenes.widgets import draw_text, font
+from scenes.widgets import draw_text, font, panel_surface
 
 from .body import CROWN, RING_POINTS
+from .view_paint import pooled
 
 RING = (40, 120, 140)
 POINT = (255, 255, 255)
@@ -65,7 +66,7 @@ def _draw_all_leg_ranges(surface, legs):
     ys = [p.y for leg in legs for p in leg.particles()]
     left, top = min(xs) - reach, min(ys) - reach
     size = (round(max(xs) - left + reach) + 1, round(max(ys) - top + reach) + 1)
-    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer = pooled("overlay-wedges", size)  # cleared, reused from frame to frame
     for leg in legs:
         _draw_leg_ranges(layer, leg, (left, top))
     surface.blit(layer, (round(left), round(top)))
@@ -135,9 +136,7 @@ def _draw_table(surface, model):
         f"tilt {round(degrees(body.tilt()), 1) + 0.0:+.1f}° · undone {model.values['upright_rate'] * 100:.0f}% a frame",
     ]
     box = pygame.Rect(10, 40, 360, 22 * len(lines) + 26)
-    panel = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=8)
-    surface.blit(panel, box)
+    surface.blit(panel_surface(box.size, PANEL, radius=8), box)
     for i, text in enumerate(lines):
         draw_text(surface, text, (box.x + 10, box.y + 8 + 22 * i), 18, INK, shadow=False)
     bar = pygame.Rect(box.x + 10, box.bottom - 16, box.width - 20, 8)

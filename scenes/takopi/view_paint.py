@@ -1,10 +1,12 @@
 """Painting primitives for Takopi on a supersampled layer (pygame; used by view.py, view_face.py).
 
-The character is drawn at SUPERSAMPLE times the canvas resolution on a small transparent layer
-that just holds it, then scaled down with averaging: every edge (silhouette, outline, leg strokes,
-face) comes out anti-aliased, which plain pygame polygons are not. A `Layer` maps canvas pixels
-to layer pixels, so callers think in canvas pixels; the `..._px` methods take points already in
-layer pixels (view.py samples the body's curves there directly, saving a mapping per point).
+At the "high" tier the character is drawn at SUPERSAMPLE times the canvas resolution on a small
+transparent layer that just holds it, then scaled down with averaging: every edge (silhouette,
+outline, leg strokes, face) comes out anti-aliased, which plain pygame polygons are not. The
+cheaper tiers draw the same shapes at scale 1, straight onto the canvas (`Layer.on_canvas`). A
+`Layer` maps canvas pixels to layer pixels, so callers think in canvas pixels; the `..._px`
+methods take points already in layer pixels (view.py samples the body's curves there directly,
+saving a mapping per point).
 
 Layers draw on pooled surfaces (one per slot), so a frame allocates no large surfaces.
 """
@@ -14,7 +16,8 @@ from math import cos, floor, hypot, sin
 import pygame
 
 SUPERSAMPLE = 2
-"""Layer pixels per canvas pixel: 2 x 2 samples make smooth edges at a modest cost."""
+"""Layer pixels per canvas pixel at the "high" tier: 2 x 2 samples make smooth edges at a
+modest cost."""
 CLEAR = (0, 0, 0, 0)
 FOLD = 0.5
 """A stroke is cut, with a disc on the joint, at a vertex where its inner edge would come near
@@ -22,32 +25,67 @@ folding over: where half the width times the turn there exceeds this share of th
 
 
 class Layer:
-    """A surface covering a canvas box at SUPERSAMPLE resolution, filled with `fill` (transparent
-    by default). `slot` names the pooled surface it draws on."""
+    """A surface covering a canvas box at `scale` layer pixels per canvas pixel, filled with
+    `fill` (transparent by default). `slot` names the pooled surface it draws on."""
 
-    def __init__(self, left, top, right, bottom, slot="main", fill=CLEAR):
+    def __init__(self, left, top, right, bottom, slot="main", fill=CLEAR, scale=SUPERSAMPLE):
         self.left = floor(left)
         self.top = floor(top)
         self.width = max(1, int(right - self.left) + 2)
         self.height = max(1, int(bottom - self.top) + 2)
         self.slot = slot
-        self.surface = _pooled(slot, (self.width * SUPERSAMPLE, self.height * SUPERSAMPLE), fill)
+        self.scale = scale
+        self.surface = pooled(slot, (self.width * scale, self.height * scale), fill)
+
+    @classmethod
+    def on_canvas(cls, surface):
+        """A layer that is the canvas itself: scale 1, nothing to resolve (the cheaper tiers)."""
+        layer = cls.__new__(cls)
+        layer.left = layer.top = 0
+        layer.width, layer.height = surface.get_size()
+        layer.slot = None
+        layer.scale = 1
+        layer.surface = surface
+        return layer
 
     def blank(self, slot, fill=CLEAR):
         """Another layer of the same box, on another pooled surface (for clipping)."""
-        return Layer(self.left, self.top, self.left + self.width - 2, self.top + self.height - 2,
-                     slot, fill)
+        return self.box(self.left, self.top, self.left + self.width - 2, self.top + self.height - 2,
+                        slot, fill)
+
+    def box(self, left, top, right, bottom, slot, fill=CLEAR):
+        """Another layer at this one's scale over the canvas box given (for clipping a part)."""
+        return Layer(left, top, right, bottom, slot, fill, self.scale)
 
     def map(self, point):
-        return ((point[0] - self.left) * SUPERSAMPLE, (point[1] - self.top) * SUPERSAMPLE)
+        scale = self.scale
+        return ((point[0] - self.left) * scale, (point[1] - self.top) * scale)
 
     def map_all(self, points):
-        left, top = self.left, self.top
-        return [((x - left) * SUPERSAMPLE, (y - top) * SUPERSAMPLE) for x, y in points]
+        left, top, scale = self.left, self.top, self.scale
+        return [((x - left) * scale, (y - top) * scale) for x, y in points]
+
+    def px_from(self, other):
+        """(dx, dy) to add to `other`'s layer pixels to get this layer's (same scale)."""
+        return ((other.left - self.left) * self.scale, (other.top - self.top) * self.scale)
 
     def polygon(self, color, points):
         """A filled polygon; a translucent colour is blended over what is there already."""
         self.polygon_px(color, self.map_all(points))
+
+    def ellipse(self, color, center, rx, ry, angle):
+        """A filled ellipse (radii rx along `angle` and ry, canvas px): `polygon` of
+        `ellipse_points`, worked out straight in layer pixels."""
+        scale = self.scale
+        x, y = self.map(center)
+        points = ellipse_points((x, y), rx * scale, ry * scale, angle)
+        if len(color) < 4 or color[3] >= 255:
+            pygame.draw.polygon(self.surface, color, points)
+            return
+        c, s = abs(cos(angle)), abs(sin(angle))
+        reach_x = rx * scale * c + ry * scale * s  # half the ellipse's box, layer px
+        reach_y = rx * scale * s + ry * scale * c
+        self._blend(color, points, (x - reach_x, y - reach_y, x + reach_x, y + reach_y))
 
     def polygon_px(self, color, points):
         if len(points) < 3:
@@ -55,17 +93,23 @@ class Layer:
         if len(color) < 4 or color[3] >= 255:
             pygame.draw.polygon(self.surface, color, points)
             return
-        left = floor(min(x for x, _ in points))
-        top = floor(min(y for _, y in points))
-        width = int(max(x for x, _ in points) - left) + 2
-        height = int(max(y for _, y in points) - top) + 2
-        patch = _pooled("patch", (width, height))
+        xs = [x for x, _ in points]
+        ys = [y for _, y in points]
+        self._blend(color, points, (min(xs), min(ys), max(xs), max(ys)))
+
+    def _blend(self, color, points, box):
+        """A translucent polygon blended over the layer: drawn on a patch over `box` (the
+        points' bounds, layer px), then blitted."""
+        left, top = floor(box[0]), floor(box[1])
+        width = int(box[2] - left) + 2
+        height = int(box[3] - top) + 2
+        patch = pooled("patch", (width, height))
         pygame.draw.polygon(patch, color, [(x - left, y - top) for x, y in points])
         self.surface.blit(patch, (left, top))
 
     def disc(self, color, center, radius):
         x, y = self.map(center)
-        pygame.draw.circle(self.surface, color, (x, y), max(1.0, radius * SUPERSAMPLE))
+        pygame.draw.circle(self.surface, color, (x, y), max(1.0, radius * self.scale))
 
     def stroke(self, color, points, width):
         """A polyline `width` canvas px thick with round caps and joins (T15); see `strokes_px`."""
@@ -74,11 +118,12 @@ class Layer:
     def strokes(self, points, pens):
         """`strokes_px` for canvas points and widths."""
         self.strokes_px(self.map_all(points),
-                        [(color, width * SUPERSAMPLE) for color, width in pens])
+                        [(color, width * self.scale) for color, width in pens])
 
-    def strokes_px(self, points, pens):
+    def strokes_px(self, points, pens, smooth=False):
         """Strokes along one open polyline (layer px), one per (colour, width) in `pens`, in
-        order, with round caps and round joins (T15).
+        order, with round caps and round joins (T15). `smooth` gives the first (widest) pen
+        anti-aliased edges, for a layer that is not supersampled.
 
         A band is a polygon: the line offset half the width to either side, square to the
         line's direction at each vertex. Where the line bends tightly for the widest pen (FOLD)
@@ -94,8 +139,15 @@ class Layer:
                 left = [(x - uy * half, y + ux * half) for x, y, ux, uy in run]
                 right = [(x + uy * half, y - ux * half) for x, y, ux, uy in run]
                 pygame.draw.polygon(surface, color, left + right[::-1])
+                if smooth:
+                    pygame.draw.aalines(surface, color, False, left)
+                    pygame.draw.aalines(surface, color, False, right)
             for point in joints:
-                pygame.draw.circle(surface, color, point, max(1.0, half))
+                if smooth:
+                    pygame.draw.aacircle(surface, color, point, max(1.0, half))
+                else:
+                    pygame.draw.circle(surface, color, point, max(1.0, half))
+            smooth = False
 
     def clip_to_px(self, points):
         """Clear everything outside the polygon `points` (layer px) to transparent.
@@ -127,19 +179,29 @@ class Layer:
         pygame.draw.polygon(surface, CLEAR, outside)
 
     def put_on(self, other):
-        """Draw this layer over another layer of the same box.
+        """Draw this layer over another layer (of the same scale) where its box lies on it.
 
         Every pixel here is either opaque or cleared to (0, 0, 0, 0) (translucent shapes are
         blended onto opaque ones, `clip_to_px` clears to zero), so it is its own premultiplied form
         and the cheaper premultiplied blend gives the same picture as a plain alpha blit.
         """
-        other.surface.blit(self.surface, (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
+        dx, dy = other.px_from(self)
+        other.surface.blit(self.surface, (round(dx), round(dy)),
+                           special_flags=pygame.BLEND_PREMULTIPLIED)
 
-    def resolve(self, target):
-        """Average down to canvas resolution and draw onto `target`."""
-        small = _pooled("resolved", (self.width, self.height), None)
+    def resolve(self, target, slot="resolved"):
+        """Average down to canvas resolution and draw onto `target`; return the canvas-sized
+        image (on pooled surface `slot`, kept until that slot is used again). A canvas layer is
+        drawn already: None."""
+        if self.surface is target:
+            return None
+        if self.scale == 1:
+            target.blit(self.surface, (self.left, self.top))
+            return self.surface
+        small = pooled(slot, (self.width, self.height), None)
         pygame.transform.smoothscale(self.surface, (self.width, self.height), small)
         target.blit(small, (self.left, self.top))
+        return small
 
 
 def _stroke_runs(points, half):
@@ -186,7 +248,7 @@ POOL_STEP = 64
 that is two steps too big in either direction is replaced by a smaller one."""
 
 
-def _pooled(slot, size, fill=CLEAR):
+def pooled(slot, size, fill=CLEAR):
     """A SRCALPHA surface of exactly `size` (a subsurface of the slot's pooled surface), filled
     with `fill` (None: left as it is).
 
