@@ -102,6 +102,20 @@ def test_T4_collapsed_ring_stays_finite():
     assert all(p.is_finite() for p in ring)
 
 
+@pytest.mark.parametrize("orientation", (1.0, -1.0))
+def test_T4_ring_crushed_onto_one_point_spreads_out_the_way_it_was_built(orientation):
+    """A press can crush a body into a corner, every point on one spot: no chord gives a
+    direction there, and without a fresh start the ring would stay a point for ever."""
+    ring = [Particle(8, 452) for _ in range(16)]
+    area = Area(ring, target=1000.0, orientation=orientation)
+    area.project(move_now)
+    positions = [p.position for p in ring]
+    assert len(set(positions)) == 16
+    assert signed_area(positions) * orientation > 0.0  # the built way round, not inside out
+    assert abs(sum(x for x, _ in positions) / 16 - 8.0) < 1e-9  # pushed out evenly about it
+    assert abs(sum(y for _, y in positions) / 16 - 452.0) < 1e-9
+
+
 def test_T4_area_is_counted_the_way_the_ring_was_built():
     ring = square()
     area = Area(ring, target=8.0)

@@ -16,7 +16,7 @@ end, and the solvers' `move` functions ignore moves of pinned particles.
 - `rotate_rigidly` turns a set of particles about a centre without giving them velocity (T13).
 """
 
-from math import atan2, cos, hypot, sin
+from math import atan2, cos, hypot, pi, sin, sqrt
 
 from .geometry import EPSILON, rotate_point, signed_area, wrap_angle
 from .solver import move_now, move_pending
@@ -255,8 +255,10 @@ class Area:
             chords.append((cx, cy))
             last_x, last_y = x, y
         deficit = self.target - twice_area * 0.5 * self.orientation
-        if deficit <= 0.0 or ring_length < EPSILON or chord_total < EPSILON:
+        if deficit <= 0.0:
             return
+        if chord_total < EPSILON:  # crushed onto a point (into a corner): no shape to read
+            chords, chord_total, ring_length = self._fresh_start(count)
         push = deficit / ring_length * self.stiffness * count / chord_total * self.orientation
         if move is move_pending:
             for particle, (cx, cy) in zip(particles, chords):
@@ -266,6 +268,19 @@ class Area:
             return
         for particle, (cx, cy) in zip(particles, chords):
             move(particle, cy * push, -cx * push)
+
+
+    def _fresh_start(self, count):
+        """(chords, their total, ring length) to push a ring crushed onto one point with: those
+        of a regular ring the way this one was built (point i at 1/count of a turn each, with
+        `orientation`), the length that of the target's circle. It spreads out again as it was
+        made, the pushes still summing to nothing; unpushed, it would stay a point for ever."""
+        sign = self.orientation
+        chords = []
+        for i in range(count):
+            angle = sign * 2.0 * pi * i / count
+            chords.append((-sign * sin(angle), sign * cos(angle)))
+        return chords, float(count), 2.0 * sqrt(pi * self.target)
 
 
 class AngleRange:

@@ -36,9 +36,12 @@ all. It moves positions only, so like any force it gives the pair velocity and a
 already under way, which a turn of position and previous together (T13) cannot. 0.03 at the
 default is about the least that holds 40 iterations (0.015 lets it tip over) and adds the least
 swing to the article's righting; a fixed 0.03 let the heaviest, puffiest body tip onto a flat."""
-STANCE_BAND = pi / RING_POINTS
-"""Tilt within which the stance acts, radians: half a ring step, the roll that puts the body on
-the flat between two points (the pose a 16-point ring would otherwise roll to)."""
+STANCE_BAND = 4 * pi / RING_POINTS
+"""Tilt within which the stance acts, radians: two ring steps (45 degrees), fading to nothing
+there. Half a step (the roll that puts the body on the flat between two points) held an
+untouched body; a heavy body rolled one whole step by a press rests as well on the next point
+as on its own, and without the stance there the upright correction only rolled it along the
+floor to a wall (issue 13: gravity 1.2, area 1.05-1.3, it leaned 16-33 degrees and walked)."""
 BLOW_UP_PASSES = 300
 """Averaged passes that fill a new ring to its balance before its first frame (`_blow_up`):
 enough for the puffiest ring (area ratio 3) to stop changing (< 1e-6 of its area per pass)."""
