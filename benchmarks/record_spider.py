@@ -4,7 +4,8 @@
 of the spider game at seed SEED and the default parameters, and writes what it pressed to
 benchmarks/data/spider_busy.json in the headless contract's events format (scenes.replay), so
 
-    python main.py --headless --scene spider --seed 0 --frames 10800 --input benchmarks/data/spider_busy.json
+    python main.py --headless --scene spider --seed 0 --frames 10800 \
+        --input benchmarks/data/spider_busy.json --state end.json
 
 replays the same game: the woven web of 255 threads grown to about 330 (328 at the end) with
 ~190 knots, 144 shots, 54 bugs caught and 19 threads cut by cutters. 330 is the upkeep's budget
@@ -171,7 +172,8 @@ class BusyPlayer:
             self._go(sum(sx - e.position[0] for e in threats),
                      sum(sy - e.position[1] for e in threats))
             return
-        flyers = [e for e in enemies if e.state == "moving" and hypot(e.x - sx, e.y - sy) < self.WATCH]
+        flyers = [e for e in enemies
+                  if e.state == "moving" and hypot(e.x - sx, e.y - sy) < self.WATCH]
         if flyers and self.cooldown == 0 and model.silk > 25:
             bug = min(flyers, key=lambda e: hypot(e.x - sx, e.y - sy))
             if self._shoot_around((sx, sy), atan2(bug.y - sy, bug.x - sx), 220.0):

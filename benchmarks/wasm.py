@@ -15,8 +15,8 @@ BUSY_FRAMES frames, and those frames are timed throttled (with the web's sleepin
 when the switch exists). Frames are timed one by one with `time.perf_counter`, which Pyodide
 reads from the browser's clock (0.1 ms ticks). Each throttled game runs PHONE_RUNS times; every
 frame's median over the runs is kept (`frame_medians`), and p95 is the nearest-rank 95th
-percentile of those per-frame medians. Without Chromium, playwright or pyodide the result says why and the
-other benchmarks still run.
+percentile of those per-frame medians. Without Chromium, playwright or pyodide the result says
+why and the other benchmarks still run.
 """
 
 import functools
