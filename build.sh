@@ -186,7 +186,7 @@ itch_build() {
 bench() {
     # Never part of the tests. Chromium and pyodide are set up as for the tests; without them
     # the Pyodide tables (and the phone-class one) say why and the rest still runs.
-    say "running the benchmarks (about fifteen minutes; --quick shortens the allocation check, --no-browser skips Pyodide)"
+    say "running the benchmarks (about twenty minutes on a quiet machine; --quick shortens the allocation check, --no-browser skips Pyodide)"
     "$PY" -m benchmarks "$@"
 }
 

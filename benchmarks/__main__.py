@@ -2,7 +2,7 @@
 markdown tables and write them to benchmarks/results.md, with the scaling plot beside them.
 results.md opens with what a phone reader gets (issue 14), then the engine's own figures.
 
-    python -m benchmarks            everything (about fifteen minutes: the phone-class runs
+    python -m benchmarks            everything (about twenty minutes: the phone-class runs
                                     replay a three-minute game in Pyodide several times, and
                                     the allocation check steps every scene 10,000 frames
                                     under tracemalloc)
