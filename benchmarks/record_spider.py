@@ -19,7 +19,10 @@ spins new threads across the web whenever it has silk to spare, crawls to corpse
 them, backs away from struggling bugs, wanders the world and shoots to hang on when it falls.
 It plays through the model's public input only, and only with inputs that reach the model the
 same way through the scene as through a bare `Simulation`: arrow keys, and pointer presses below
-the canvas's top band of buttons. Its only randomness is its own seeded generator.
+the canvas's top band of buttons. Its only randomness is its own seeded generator; the
+recorder keeps the first player seed (0, 1, ...) whose spider is still playing at the end on a
+busy web (`record_busy`). After a change to the spider game the old recording may play out
+differently (tests/test_benchmarks_recording.py says so): record it again.
 """
 
 import argparse
@@ -213,14 +216,41 @@ def new_simulation(seed=SEED):
     return Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
 
 
-def record(frames=GAME_FRAMES, seed=SEED):
-    """Play `frames` frames; return (events, the simulation at the end)."""
+PLAYER_SEEDS = range(12)
+"""Player seeds `record_busy` tries, in order."""
+BUSY_THREADS = 300
+"""A game counts as busy when it ends with at least this many threads (the woven web has 255)."""
+
+
+def record(frames=GAME_FRAMES, seed=SEED, player_seed=SEED):
+    """Play `frames` frames of game `seed`; return (events, the simulation at the end)."""
     sim = new_simulation(seed)
-    player = BusyPlayer(lambda: sim.model, sim.input, seed)
+    player = BusyPlayer(lambda: sim.model, sim.input, player_seed)
     for _ in range(frames):
         player.act()
         sim.step()
     return player.log, sim
+
+
+def busy_enough(sim):
+    """The spider still playing at the end, on a web of at least BUSY_THREADS threads."""
+    model = sim.model
+    return not model.game_over and sim.restarts == 0 and len(model.web.threads) >= BUSY_THREADS
+
+
+def record_busy(frames=GAME_FRAMES, seed=SEED):
+    """The first player seed whose game stays busy to the end: (player seed, events, sim).
+
+    The bot plays well but not perfectly, and a small change to the game (a rule, the order of
+    a sum) sends the same play elsewhere: trying the player's seeds in a fixed order keeps
+    the recording deterministic and keeps the spider alive for the benchmarks' timed part.
+    Returns the last one tried when none stays busy."""
+    for player_seed in PLAYER_SEEDS:
+        events, sim = record(frames, seed, player_seed)
+        print(f"player seed {player_seed}: {describe(sim)}", flush=True)
+        if busy_enough(sim):
+            break
+    return player_seed, events, sim
 
 
 def replay(entries, frames=GAME_FRAMES, seed=SEED, until=None):
@@ -262,7 +292,10 @@ def main(argv=None):
     if options.frames < 1:
         print("record_spider: --frames must be at least 1", file=sys.stderr)
         return 2
-    events, played = record(options.frames)
+    player_seed, events, played = record_busy(options.frames)
+    if not busy_enough(played):
+        print(f"record_spider: no player seed in {PLAYER_SEEDS} kept the game busy to frame "
+              f"{options.frames}; writing the last one", file=sys.stderr)
     out = Path(options.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     text = "[\n" + ",\n".join(json.dumps(e, separators=(",", ":")) for e in events) + "\n]\n"
@@ -271,9 +304,9 @@ def main(argv=None):
     again = replay(load(out), options.frames)
     print(f"replay  {describe(again)}")
     same = again.state() == played.state()
-    print(f"{len(events)} events, {out.stat().st_size:,} bytes in {out}; replay gives the same "
-          f"state: {'yes' if same else 'NO'}")
-    return 0 if same else 1
+    print(f"player seed {player_seed}: {len(events)} events, {out.stat().st_size:,} bytes in "
+          f"{out}; replay gives the same state: {'yes' if same else 'NO'}")
+    return 0 if same and busy_enough(again) else 1
 
 
 if __name__ == "__main__":
