@@ -7,12 +7,13 @@ benchmarks/data/spider_busy.json in the headless contract's events format (scene
     python main.py --headless --scene spider --seed 0 --frames 10800 \
         --input benchmarks/data/spider_busy.json --state end.json
 
-replays the same game: the woven web of 255 threads grown to about 330 (328 at the end) with
-~190 knots, 144 shots, 54 bugs caught and 19 threads cut by cutters. 330 is the upkeep's budget
-(`upkeep.BUDGET`): past it the oldest idle silk is taken in, and the silk gland refills too
-slowly to outpace that, so an active player holds the web there rather than at the ~340 the
-issue guessed. The benchmarks replay it to time a busy frame, natively and in
-Pyodide (where the events go straight to the model through `scenes.simulation`).
+replays the same game: the woven web of 255 threads grown to about 330 with ~190 knots, after
+well over a hundred shots, some fifty bugs caught and threads cut by cutters (the command prints
+the recorded game's figures). 330 is the upkeep's budget (`upkeep.BUDGET`): past it the
+oldest idle silk is taken in, and the silk gland refills too slowly to outpace that, so an
+active player holds the web there rather than at the ~340 the issue guessed. The benchmarks
+replay it to time a busy frame, natively and in Pyodide (where the events go straight to the
+model through `scenes.simulation`).
 
 The player is active the whole time: it shoots silk at flying bugs (fresh silk lures them),
 spins new threads across the web whenever it has silk to spare, crawls to corpses to collect
