@@ -144,7 +144,8 @@ def main(argv=None):
                else wasm.measure())
     phone = measured(phone_section(browser, scenes, busy_game))
     reference = measured(reference_section(busy.reference_ratios()))
-    sleeping = measured(sleeping_section(busy_game, busy.idle_web()))
+    sleeping = measured(sleeping_section(busy_game, busy.idle_web(),
+                                         busy.idle_web(still=True)))
     tiers = measured(tiers_section(busy.tier_draws()))
     engine = measure.engine_overhead()
     rows = measure.scaling()

@@ -8,7 +8,8 @@ and the draw at each render tier.
   BUSY_FROM, then its last BUSY_FRAMES frames timed with the web's sleeping on and off (the
   same state at the start of the window: sleeping is switched just before it).
 - `idle_web`: a game at its defaults with no input, frames IDLE_FROM to IDLE_FROM + IDLE_FRAMES,
-  sleeping on and off.
+  sleeping on and off; with `still=True` no bug comes either (the director never spawns), so
+  nothing but the spider's weight ever moves the web.
 - `tier_draws`: each scene drawn at every tier of `scenes.quality.TIERS` on the same frames.
 
 Sleeping is `SpiderModel.web.sleeping` (True by default once built); where the web has no such
@@ -100,12 +101,15 @@ def reference_ratios(names=("takopi", "spider"), rounds=3, frames=600):
 
 # --- the spider's web, busy and idle ---------------------------------------------------------
 
-def _replayed_scene(entries, until):
-    """A spider scene fed the recording up to frame `until` (steps only, nothing drawn)."""
+def _replayed_scene(entries, until, still=False):
+    """A spider scene fed the recording up to frame `until` (steps only, nothing drawn);
+    `still`: no bug ever spawns."""
     from scenes.replay import entries_by_frame
 
     scene_class, surface = _scene("spider")
     scene = scene_class(seed=SEED)
+    if still:
+        scene.model.director.countdown = float("inf")
     by_frame = entries_by_frame(entries)
     for frame in range(until):
         for entry in by_frame.get(frame, ()):
@@ -129,10 +133,10 @@ def _timed_window(scene, surface, by_frame, start, frames, draw):
     return steps, draws
 
 
-def _window(entries, start, frames, sleeping, draw):
+def _window(entries, start, frames, sleeping, draw, still=False):
     """Step (and draw) times of frames start .. start + frames with sleeping set as asked
     (None: leave the web as it is), plus what the web looked like at the end."""
-    scene, surface, by_frame = _replayed_scene(entries, start)
+    scene, surface, by_frame = _replayed_scene(entries, start, still)
     if sleeping is not None:
         scene.model.web.sleeping = sleeping
     steps, draws = _timed_window(scene, surface, by_frame, start, frames, draw)
@@ -142,7 +146,7 @@ def _window(entries, start, frames, sleeping, draw):
             "game_over": model.game_over}
 
 
-def _sleeping_pair(entries, start, frames, rounds, draw):
+def _sleeping_pair(entries, start, frames, rounds, draw, still=False):
     """Best round (lowest step median) with sleeping on and off, taking turns."""
     probe, _, _ = _replayed_scene(entries, 0)
     built = has_sleeping(probe.model)
@@ -150,7 +154,7 @@ def _sleeping_pair(entries, start, frames, rounds, draw):
     best = {}
     for _ in range(rounds):
         for setting in settings:
-            result = _window(entries, start, frames, setting, draw)
+            result = _window(entries, start, frames, setting, draw, still)
             if setting not in best or result["step"]["median"] < best[setting]["step"]["median"]:
                 best[setting] = result
     if not built:
@@ -168,10 +172,11 @@ def busy_spider(rounds=2, entries=None):
     return result
 
 
-def idle_web(rounds=3):
-    """A game at its defaults with no input, frames IDLE_FROM .. IDLE_FROM + IDLE_FRAMES."""
-    result = _sleeping_pair([], IDLE_FROM, IDLE_FRAMES, rounds, draw=False)
-    result.update(start=IDLE_FROM, frames=IDLE_FRAMES, rounds=rounds)
+def idle_web(rounds=3, still=False):
+    """A game at its defaults with no input, frames IDLE_FROM .. IDLE_FROM + IDLE_FRAMES;
+    `still`: and no bugs."""
+    result = _sleeping_pair([], IDLE_FROM, IDLE_FRAMES, rounds, draw=False, still=still)
+    result.update(start=IDLE_FROM, frames=IDLE_FRAMES, rounds=rounds, still=still)
     return result
 
 

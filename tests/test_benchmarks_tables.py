@@ -79,15 +79,17 @@ def test_reference_ratios_meet_their_own_targets():
 
 
 def test_sleeping_section_ratios_and_not_built():
-    idle = native_busy()
-    idle.update(ratio=0.3, start=600, rounds=3)
-    rows = rows_of(sleeping_section(native_busy(), idle))[1:]
+    idle, still = native_busy(), native_busy()
+    idle.update(ratio=0.9, start=600, rounds=3)
+    still.update(ratio=0.3, start=600, rounds=3)
+    rows = rows_of(sleeping_section(native_busy(), idle, still))[1:]
     assert "**0.40x** | <= 0.6x | yes" in rows[0]
-    assert "**0.30x** | <= 0.25x | **NO**" in rows[1]
+    assert rows[1].startswith("| idle web, bugs coming") and rows[1].endswith("**0.90x** | - | - |")
+    assert "**0.30x** | <= 0.25x | **NO**" in rows[2]
     idle = native_busy(built=False)
     idle.update(start=600, rounds=3)
-    text = sleeping_section(native_busy(built=False), idle)
-    assert "Sleeping not built" in text and len(rows_of(text)) == 3
+    text = sleeping_section(native_busy(built=False), idle, idle)
+    assert "Sleeping not built" in text and len(rows_of(text)) == 4
 
 
 def test_tiers_and_numbering():
