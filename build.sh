@@ -10,7 +10,7 @@
 #   ./build.sh site [ARGS]  web, then the example blog page into build/site/ (--base-url URL)
 #   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
 #   ./build.sh itch         web, then build/itch.zip to upload to itch.io as an HTML game
-#   ./build.sh bench [ARGS] benchmarks (issue #6): markdown tables to benchmarks/results.md
+#   ./build.sh bench [ARGS] benchmarks to benchmarks/results.md, phone-class table (issue 14) first
 #   ./build.sh soak [ARGS]  robustness soak (issue #7): 200,000 storm frames a scene, 50,000 traced
 #
 # Setup is idempotent and quick when nothing changed: each command installs only what it needs
@@ -185,8 +185,8 @@ itch_build() {
 
 bench() {
     # Never part of the tests. Chromium and pyodide are set up as for the tests; without them
-    # the Pyodide tables say why and the rest still runs.
-    say "running the benchmarks (about ten minutes; --quick for a shorter allocation check)"
+    # the Pyodide tables (and the phone-class one) say why and the rest still runs.
+    say "running the benchmarks (about twenty minutes on a quiet machine; --quick shortens the allocation check, --no-browser skips Pyodide)"
     "$PY" -m benchmarks "$@"
 }
 

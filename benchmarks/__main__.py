@@ -1,11 +1,15 @@
-"""`./build.sh bench` (`python -m benchmarks`): run every benchmark of issue #6, print the
+"""`./build.sh bench` (`python -m benchmarks`): run every benchmark (issues 6, 12, 14), print the
 markdown tables and write them to benchmarks/results.md, with the scaling plot beside them.
+results.md opens with what a phone reader gets (issue 14), then the engine's own figures.
 
-    python -m benchmarks            everything (about ten minutes: the allocation check steps
-                                    every scene 10,000 frames under tracemalloc)
+    python -m benchmarks            everything (about twenty minutes: the phone-class runs
+                                    replay a three-minute game in Pyodide several times, and
+                                    the allocation check steps every scene 10,000 frames
+                                    under tracemalloc)
     python -m benchmarks --quick    shorter allocation check (2,000 frames), for a fast look
     python -m benchmarks --no-browser   skip Pyodide in Chromium
     python -m benchmarks.pacing     only the live loop's pacing (issue 12)
+    python -m benchmarks.record_spider  record the busy spider game again
 """
 
 import argparse
@@ -14,8 +18,10 @@ import sys
 import time
 from pathlib import Path
 
-from . import measure, pacing, wasm
+from . import busy, measure, pacing, wasm
 from .plot import scaling_plot
+from .sections import (numbered, ok, phone_section, reference_section, sleeping_section, table,
+                       tiers_section)
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results.md"
@@ -24,16 +30,6 @@ FRAME_BUDGET_MS = 1000 / 60
 STEP_TARGET_WASM_MS = 4.0
 FRAME_TARGET_NATIVE_MS = 4.0
 OVERHEAD_TARGET = 1.15
-
-
-def table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
-def ok(flag):
-    return "yes" if flag else "**NO**"
 
 
 def engine_section(result):
@@ -136,28 +132,37 @@ def main(argv=None):
     parser.add_argument("--no-browser", action="store_true", help="skip Pyodide in Chromium")
     options = parser.parse_args(argv)
     started = time.time()
-    sections = []
 
-    def show(text):
+    def measured(text):
         print(text + "\n", flush=True)
-        sections.append(text)
+        return text
 
-    engine = measure.engine_overhead()
-    show(engine_section(engine))
-    rows = measure.scaling()
-    scaling_plot(rows, PLOT)
-    show(scaling_section(rows))
+    # Issue 14 first: what a phone reader gets, and the native figures behind it.
     scenes = measure.scene_frames()
-    show(scenes_section(scenes, 600, engine["engine_ms"]))
+    busy_game = busy.busy_spider()
     browser = ({"unavailable": "skipped (--no-browser)"} if options.no_browser
                else wasm.measure())
-    show(wasm_section(browser))
-    show(budget_section(scenes, browser))
+    phone = measured(phone_section(browser, scenes, busy_game))
+    reference = measured(reference_section(busy.reference_ratios()))
+    sleeping = measured(sleeping_section(busy_game, busy.idle_web(),
+                                         busy.idle_web(still=True)))
+    tiers = measured(tiers_section(busy.tier_draws()))
+    engine = measure.engine_overhead()
+    rows = measure.scaling()
+    scaling_plot(rows, PLOT)
     frames = 2_000 if options.quick else 10_000
-    show(allocation_section(measure.allocation_growth(frames=frames,
-                                                      settle=min(1_000, frames // 4))))
-    show(pacing.section(pacing.measure(seconds=3.0 if options.quick else 6.0)))
-    header = (f"# Benchmarks (issue #6)\n\nWritten by `./build.sh bench` on "
+    sections = numbered([
+        phone, reference, sleeping, tiers,
+        measured(engine_section(engine)),
+        measured(scaling_section(rows)),
+        measured(scenes_section(scenes, 600, engine["engine_ms"])),
+        measured(wasm_section(browser)),
+        measured(budget_section(scenes, browser)),
+        measured(allocation_section(measure.allocation_growth(frames=frames,
+                                                              settle=min(1_000, frames // 4)))),
+        measured(pacing.section(pacing.measure(seconds=3.0 if options.quick else 6.0))),
+    ])
+    header = (f"# Benchmarks\n\nWritten by `./build.sh bench` on "
               f"{time.strftime('%Y-%m-%d')}: CPython {platform.python_version()} on "
               f"{platform.machine()} ({platform.system()}), pygame-ce "
               f"{__import__('pygame').version.ver}. Native times are CPU time of the benchmark "
