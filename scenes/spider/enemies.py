@@ -273,7 +273,8 @@ class Swarm:
 
         Once the kink has come to rest against the threads' pull, the knot and its neighbours
         fall asleep (`sleep`, issue 14) like the rest of the web, the nudge being part of that
-        rest, and it is left out; while any of them is awake, all of them are.
+        rest, and it is left out; while any of them is awake, all of them are (roused, keeping
+        their count of still frames, so that they fall asleep together).
         """
         knot = enemy.knot
         if knot.pinned or len(knot.threads) < 2:
@@ -282,7 +283,8 @@ class Swarm:
         if sleep is not None:  # `web.sleep`
             if knot.asleep and all(n.asleep or n.pinned for n in neighbours):
                 return
-            sleep.wake_around(knot)
+            for held in [knot] + neighbours:
+                sleep.rouse(held)
         count = len(neighbours)
         gap_x = gap_y = 0.0
         for neighbour in neighbours:  # a plain loop, not sum(): 3.12+ sums floats differently
