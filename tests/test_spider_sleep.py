@@ -8,7 +8,8 @@ import pytest
 from scenes.spider import sleep
 from scenes.spider.web import LOOSE_FALL
 
-from spider_helpers import Bot, across, far_thread, launch, make_model, quiet_model, run, tap
+from spider_helpers import (Bot, across, far_thread, ladder_web, launch, make_model, quiet_model,
+                            run, tap)
 
 IDLE_FRAMES = 600
 """Ten seconds: the default web has long come to rest (it takes about four)."""
@@ -261,3 +262,46 @@ def test_a_catch_on_a_sleeping_web_sways_like_one_on_a_web_that_never_slept():
             worst = max(worst, hypot(dxa - dxb, dya - dyb))
     assert largest > 8.0  # the catch really shook the web
     assert worst < 0.12 * largest
+
+
+def sleeping_ladder():
+    """The helpers' ladder (two anchors, a thread of four links) hung until it sleeps."""
+    web, knots, threads = ladder_web(gravity=0.3, iterations=4)
+    for _ in range(IDLE_FRAMES):
+        web.step()
+    assert all(k.asleep for k in knots if not k.pinned)
+    return web, knots, threads
+
+
+def test_every_change_of_the_graph_wakes_the_knots_it_touches():
+    web, knots, threads = sleeping_ladder()
+    knot, _, _ = web.split(threads[1], 0.5)
+    assert not knot.asleep and not knots[1].asleep and not knots[2].asleep
+    assert knots[3].asleep  # no thread of it changed
+
+    web, knots, threads = sleeping_ladder()
+    web.merge(knots[2])
+    assert not knots[1].asleep and not knots[3].asleep
+
+    web, knots, threads = sleeping_ladder()
+    web.remove_thread(threads[2])
+    assert not knots[2].asleep and not knots[3].asleep and knots[1].asleep
+
+    web, knots, threads = sleeping_ladder()
+    web.connect(knots[1], knots[3])
+    assert not knots[1].asleep and not knots[3].asleep and knots[2].asleep
+
+    web, knots, threads = sleeping_ladder()
+    threads[1].rest /= 3.0  # held far past its stretch limit: it yields
+    assert web.give_overstretched() == 1
+    assert not knots[1].asleep and not knots[2].asleep and knots[3].asleep
+
+
+def test_the_switch_wakes_everything_and_off_means_nothing_sleeps():
+    web, knots, threads = sleeping_ladder()
+    web.sleeping = False
+    assert not web.sleeping and not any(k.asleep for k in knots)
+    for _ in range(IDLE_FRAMES):
+        web.step()
+    assert not any(k.asleep for k in knots)
+    assert web.sleep.solved_count() == len(web.threads)

@@ -4,8 +4,9 @@ Modelled on the sleeping islands of Box2D and Bullet, but knot by knot, because 
 is one island and the spider is always somewhere on it. A free knot that stays within
 SLEEP_DRIFT of one spot for SLEEP_FRAMES frames falls asleep: it keeps its position, its
 previous position becomes that position (no velocity), it is no longer integrated, and a thread
-between two sleeping-or-pinned knots is no longer solved. A thread between an awake knot and a
-sleeping one is solved with the sleeping end held, like an anchor.
+between two sleeping-or-pinned knots is no longer solved. On a thread between an awake knot and
+a sleeping one, the sleeping end replays where it stood in each pass of its last awake frame
+(its tape) and takes no correction: a web at rest stays exactly at rest when part of it sleeps.
 
 A sleeping knot wakes when:
 
@@ -18,6 +19,8 @@ A sleeping knot wakes when:
 - the game moves it: the knots under the spider when it moves or lets go, a struggling bug's or
   a corpse's knot (see `SpiderModel`), knots of a piece that no longer hangs on an anchor;
 - a slider changes (every knot wakes) or the gravity or the stiffness changes (`Web`).
+
+(The sky's meteors are drawn in view pixels and never touch the web, so they wake nothing.)
 
 With `enabled` False nothing sleeps and `Web.step` is the plain `World.step` it always was: the
 benchmarks put both side by side. Everything here walks lists in web order, so a game is as
