@@ -100,9 +100,11 @@ class SpiderModel:
         start = rows[0][1].threads[0]  # a spiral thread near the hub
         self.spider = Spider(start, 0.5)
         self.web.riders.append(self.spider)
+        self.web.sleep.enabled = False  # it settles awake: with sleeping off, the old game
         for _ in range(SETTLE_FRAMES):
             self._load_web()
             self.web.step()
+        self.web.sleep.enabled = True
         self.spider.sync()
         self.spider.vx = self.spider.vy = 0.0
         self.swarm = Swarm(values["catch_force"], values["relax_force"])
