@@ -11,8 +11,9 @@ from scenes.spider.web import LOOSE_FALL
 from spider_helpers import (Bot, across, far_thread, ladder_web, launch, make_model, quiet_model,
                             run, tap)
 
-IDLE_FRAMES = 600
-"""Ten seconds: the default web has long come to rest (it takes about four)."""
+IDLE_FRAMES = 900
+"""Fifteen seconds: the default web has long come to rest (it takes about four) and most of it
+has slept for a while (90% of its knots after 8 to 12 s, seeds 0-2)."""
 
 
 def free_knots(model):
@@ -48,13 +49,13 @@ def test_a_web_left_alone_falls_asleep_and_solves_next_to_nothing():
     assert model.web.sleep.solved_count() < 0.1 * len(model.web.threads)
 
 
-def test_a_sleeping_knot_stands_still_with_no_velocity():
+def test_a_sleeping_knot_stands_still_and_keeps_its_state():
     model = idle()
     sleeper = next(k for k in free_knots(model) if k.asleep)
-    where = (sleeper.x, sleeper.y)
-    assert (sleeper.px, sleeper.py) == where
+    state = (sleeper.x, sleeper.y, sleeper.px, sleeper.py)
+    assert hypot(sleeper.x - sleeper.px, sleeper.y - sleeper.py) < 0.01  # at rest
     run(model, 60)
-    assert sleeper.asleep and (sleeper.x, sleeper.y) == where == (sleeper.px, sleeper.py)
+    assert sleeper.asleep and (sleeper.x, sleeper.y, sleeper.px, sleeper.py) == state
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -94,12 +95,12 @@ def test_sleeping_is_deterministic_same_seed_same_input_same_state():
     for _ in range(2):
         model = make_model(seed=7)
         bot = Bot(model, roam_seed=7)
-        for frame in range(1500):
+        for frame in range(2400):
             bot.act()
             model.step()
             slept = max(slept, model.web.sleep.asleep_count())
         states.append((model.observe(), [(k.x, k.y, k.px, k.py, k.asleep) for k in model.web.knots]))
-    assert slept > 20  # knots did sleep along the way: the test is about sleeping
+    assert slept > 10  # knots did sleep along the way: the test is about sleeping
     assert states[0] == states[1]
 
 
@@ -238,8 +239,7 @@ def test_a_corpse_at_rest_sleeps_and_wakes_with_its_thread():
 def test_a_catch_on_a_sleeping_web_sways_like_one_on_a_web_that_never_slept():
     """The same bug caught on the same thread of a sleeping and a never-sleeping web (the
     strongest catch force): each knot's motion from where it rested, over three seconds,
-    differs by a small part of the motion itself (measured: 0.8 px in a 9.6 px sway; part of
-    it is the webs' slightly different rests)."""
+    differs by a small part of the motion itself (measured: at most 0.2 px in a 9.6 px sway)."""
     games = [idle(catch_force=2.0), idle(catch_force=2.0)]
     games[1].web.sleeping = False
     run(games[1], IDLE_FRAMES)  # as settled as the sleeping one
@@ -261,7 +261,7 @@ def test_a_catch_on_a_sleeping_web_sways_like_one_on_a_web_that_never_slept():
             largest = max(largest, hypot(dxb, dyb))
             worst = max(worst, hypot(dxa - dxb, dya - dyb))
     assert largest > 8.0  # the catch really shook the web
-    assert worst < 0.12 * largest
+    assert worst < 0.06 * largest
 
 
 def sleeping_ladder():
