@@ -152,7 +152,7 @@ class Swarm:
             elif enemy.state == "caught":
                 self._struggle(enemy, spider, rng, events)
             elif enemy.state == "dead":
-                self._relax(enemy)
+                self._relax(enemy, web.sleep)
             if enemy.knot is not None and not enemy.knot.alive:
                 self.enemies.remove(enemy)
         return events
@@ -260,7 +260,7 @@ class Swarm:
         for thread in knot.threads:  # the bug pulls silk out: the threads give instead of snapping back
             thread.rest = max(thread.rest, thread.length())
 
-    def _relax(self, enemy):
+    def _relax(self, enemy, sleep=None):
         """S13: straighten a corpse's kink, closing `relax_force` of the gap between its knot
         and the midpoint of its neighbours each frame.
 
@@ -270,11 +270,21 @@ class Swarm:
         every frame, and a piece that hangs on no anchor would fly off like a rocket. Pinned
         neighbours do not move (the anchor takes the reaction): then it is the knot alone.
         Positions only, not velocities: the nudge is also a gentle pull on the velocity.
+
+        Once the kink has come to rest against the threads' pull, the knot and its neighbours
+        fall asleep (`sleep`, issue 14) like the rest of the web, the nudge being part of that
+        rest, and it is left out; while any of them is awake, all of them are (roused, keeping
+        their count of still frames, so that they fall asleep together).
         """
         knot = enemy.knot
         if knot.pinned or len(knot.threads) < 2:
             return
         neighbours = [thread.other(knot) for thread in knot.threads]
+        if sleep is not None:  # `web.sleep`
+            if knot.asleep and all(n.asleep or n.pinned for n in neighbours):
+                return
+            for held in [knot] + neighbours:
+                sleep.rouse(held)
         count = len(neighbours)
         gap_x = gap_y = 0.0
         for neighbour in neighbours:  # a plain loop, not sum(): 3.12+ sums floats differently

@@ -100,9 +100,11 @@ class SpiderModel:
         start = rows[0][1].threads[0]  # a spiral thread near the hub
         self.spider = Spider(start, 0.5)
         self.web.riders.append(self.spider)
+        self.web.sleep.enabled = False  # it settles awake: with sleeping off, the old game
         for _ in range(SETTLE_FRAMES):
             self._load_web()
             self.web.step()
+        self.web.sleep.enabled = True
         self.spider.sync()
         self.spider.vx = self.spider.vy = 0.0
         self.swarm = Swarm(values["catch_force"], values["relax_force"])
@@ -126,6 +128,7 @@ class SpiderModel:
 
     # --- protocol ---------------------------------------------------------------------------
     def set_param(self, name, value):
+        self.web.sleep.wake_all()  # any slider: the whole web moves again (issue 14)
         if name == "stiffness":
             self.web.stiffness = value
         elif name == "gravity":
@@ -161,6 +164,9 @@ class SpiderModel:
         self._count(events)
         if events["damage"] and not self.game_over:
             self.hurt(events["damage"])
+        for enemy in self.swarm.enemies:  # a struggling bug's knot never sleeps
+            if enemy.state == "caught":
+                self.web.sleep.wake_around(enemy.knot)
         self._load_web()
         self.web.step()
         drop_fallen(self.web, WORLD[1])
@@ -236,15 +242,29 @@ class SpiderModel:
     _route_frame = -REPLAN_FRAMES
     _route_goal = (0.0, 0.0)
 
+    _load_at = None  # (thread, t) the spider's weight was on last frame, None when off the web
+
     def _load_web(self):
-        """The spider's weight on its thread's two knots, shared by where it stands."""
+        """The spider's weight on its thread's two knots, shared by where it stands.
+
+        A sleeping knot came to rest under that weight, so it takes none; when the weight moves
+        (the spider crawls, changes thread or lets go) the knots under it wake (issue 14).
+        """
         spider = self.spider
-        if spider.riding and spider.thread is not None:
+        riding = spider.riding and spider.thread is not None
+        at = (spider.thread, spider.t) if riding else None
+        if at != self._load_at:
+            for held in (self._load_at, at):
+                if held is not None:
+                    self.web.sleep.wake_around(held[0].a)
+                    self.web.sleep.wake_around(held[0].b)
+            self._load_at = at
+        if riding:
             load = self.web.gravity * SPIDER_WEIGHT
             a, b = spider.thread.a, spider.thread.b
-            if not a.pinned:
+            if not a.pinned and not a.asleep:
                 a.y += load * (1.0 - spider.t)
-            if not b.pinned:
+            if not b.pinned and not b.asleep:
                 b.y += load * spider.t
 
     def _after_physics(self):

@@ -138,7 +138,7 @@ class SpiderScene(Scene):
         """World, overlay (when on), hover preview, HUD, game-over panel, buttons: the overlay
         lies under the HUD and the panel, never over them."""
         game = self.model
-        view.draw(surface, game)
+        view.draw(surface, game, self.quality)
         if self.overlay:
             view_hud.draw_overlay(surface, game)
         plan = self.hover_plan()

@@ -5,6 +5,10 @@ changes it. Layers, back to front: sky gradient, stars, meteor, mooring lines, t
 anti-aliased; fresh silk brighter, a new shot drawn flying out), anchors, bugs, spider. The sky
 is drawn by `view_sky`, the web by `view_web`, the colours are in `view_colors`; the HUD, the
 game-over panel and the overlay are in `view_hud`. This module draws the bugs and the spider.
+
+`quality` (issue 14, `scenes.quality`) goes down to the sky and the web: "high" is the full
+look, "medium" leaves out the star sprites and the moon's glow, "low" also draws the silk with
+plain lines. The bugs and the spider are few shapes and look the same at every tier.
 """
 
 from math import cos, hypot, pi, sin
@@ -21,11 +25,11 @@ from .view_sky import draw_sky
 from .view_web import draw_web
 
 
-def draw(surface, model):
-    """The whole world picture (HUD and overlay excluded)."""
+def draw(surface, model, quality="high"):
+    """The whole world picture (HUD and overlay excluded) at render tier `quality`."""
     camera = model.camera
-    draw_sky(surface, model.sky, camera)
-    draw_web(surface, model, camera)
+    draw_sky(surface, model.sky, camera, quality)
+    draw_web(surface, model, camera, quality)
     for enemy in model.swarm.enemies:
         if enemy.state == "caught" and model.spider.riding:
             _danger_ring(surface, enemy, model.spider, camera)

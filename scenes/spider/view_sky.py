@@ -5,6 +5,10 @@ with a twentieth of the camera), so they are painted once onto a backdrop that e
 onto the canvas (as a plain memory copy: see `_copy_backdrop`); the backdrop is repainted when the
 canvas size or the moon's pixels change. The stars twinkle every frame and are drawn over it:
 colours from a precomputed ramp, the bigger stars as small ready-made sprites.
+
+Quality tiers (issue 14, `scenes.quality`): "high" is all of the above; "medium" and "low" leave
+out the moon's glow and draw every star as one plain pixel (a bigger star as a 2 x 2 square),
+still twinkling.
 """
 
 import pygame
@@ -24,12 +28,17 @@ STAR_RAMP = [mix(SKY_TOP, STAR, i / (STAR_LEVELS - 1)) for i in range(STAR_LEVEL
 the colour `mix` gives), so a frame does one lookup per star instead of a colour mix."""
 
 
-def draw_sky(surface, sky, camera):
-    """Backdrop (gradient, glow, moon), then the stars in view and a meteor if one is flying."""
+def draw_sky(surface, sky, camera, quality="high"):
+    """Backdrop (gradient, glow, moon), then the stars in view and a meteor if one is flying;
+    below "high" without the glow, the stars as plain pixels."""
     width = surface.get_width()
     moon = (width * 0.82 - camera[0] * 0.05, 92 - camera[1] * 0.05)
-    _copy_backdrop(surface, moon)
-    _draw_stars(surface, sky, camera)
+    rich = quality == "high"
+    _copy_backdrop(surface, moon, glow=rich)
+    if rich:
+        _draw_stars(surface, sky, camera)
+    else:
+        _draw_plain_stars(surface, sky, camera)
     if sky.meteor is not None:
         _draw_meteor(surface, sky.meteor)
 
@@ -41,7 +50,7 @@ _backdrops = {}
 (surface, whether a plain memory copy of its pixels can replace a blit)."""
 
 
-def _copy_backdrop(surface, moon):
+def _copy_backdrop(surface, moon, glow=True):
     """Put the backdrop on `surface`, as a plain copy of its memory when the layouts match.
 
     Why not a blit: SDL copies (and fills) a canvas-sized surface with non-temporal stores,
@@ -49,7 +58,7 @@ def _copy_backdrop(surface, moon):
     reads and writes of the anti-aliased threads drawn next then take about 1.5 times as long
     (measured on the web at frame 300). An ordinary copy of the bytes keeps the canvas cached.
     """
-    backdrop, copyable = _backdrop(surface, moon)
+    backdrop, copyable = _backdrop(surface, moon, glow)
     if copyable:  # the buffers (and their locks) go with the statement
         memoryview(surface.get_buffer())[:] = memoryview(backdrop.get_buffer())
     else:
@@ -66,18 +75,21 @@ def _moon_pixels(moon):
     return glow, centres
 
 
-def _backdrop(surface, moon):
-    """The backdrop for `surface` as (surface, copyable) (see `_backdrops`):
-    gradient, glow and moon in its pixel format, painted once per canvas and moon pixels."""
+def _backdrop(surface, moon, with_glow=True):
+    """The backdrop for `surface` as (surface, copyable) (see `_backdrops`): gradient, glow
+    (unless `with_glow` is False) and moon in its pixel format, painted once per canvas and
+    moon pixels."""
     glow, centres = _moon_pixels(moon)
     size = surface.get_size()
-    key = (size, surface.get_bitsize(), surface.get_masks(), surface.get_pitch(), glow, centres)
+    key = (size, surface.get_bitsize(), surface.get_masks(), surface.get_pitch(), glow, centres,
+           with_glow)
     entry = _backdrops.get(key)
     if entry is None:
         _backdrops.clear()
         backdrop = pygame.Surface(size, 0, surface)
         backdrop.blit(vertical_gradient(size, SKY_TOP, SKY_BOTTOM), (0, 0))
-        backdrop.blit(_moon_glow(), glow)
+        if with_glow:
+            backdrop.blit(_moon_glow(), glow)
         disc(backdrop, MOON, centres[0], MOON_RADIUS)
         for centre, (_, _, radius) in zip(centres[1:], MOON_CRATERS):
             disc(backdrop, MOON_SHADE, centre, radius)
@@ -127,6 +139,21 @@ def _draw_stars(surface, sky, camera):
             sprite = sprites.get((radius, level)) or _star_sprite(radius, level)
             discs.append((sprite, (round(x) - radius - 1, round(y) - radius - 1)))
     surface.fblits(discs)
+
+
+def _draw_plain_stars(surface, sky, camera):
+    """Every star as plain pixels in its twinkle colour: one for a small star, a 2 x 2 square
+    for a bigger one (the cheaper tiers)."""
+    frame = sky.frame
+    ramp, top = STAR_RAMP, STAR_LEVELS - 1
+    set_at, fill = surface.set_at, surface.fill
+    for x, y, star in sky.star_positions(camera):
+        level = round(star.brightness(frame) * top)
+        color = ramp[0 if level < 0 else top if level > top else level]
+        if star.size == 1:
+            set_at((int(x), int(y)), color)
+        else:
+            fill(color, (round(x) - 1, round(y) - 1, 2, 2))
 
 
 _star_sprites = {}

@@ -7,6 +7,9 @@ of one colour. Which threads make up the runs depends only on the web's topology
 silk is still fresh, so the runs are worked out once (`WebRuns`) and kept until the web changes
 (`Web.version`), a fresh thread ages, or another web is drawn (a restart); each frame only reads
 the knots' positions. Fresh silk changes colour as it ages and is drawn thread by thread on top.
+
+Quality tiers (issue 14, `scenes.quality`): "high" and "medium" draw all this anti-aliased;
+"low" draws the same lines plain (`pygame.draw.lines`), fresh silk as one line instead of two.
 """
 
 import weakref
@@ -28,22 +31,25 @@ MOORING_FADE = [mix(SKY_BOTTOM, MOORING, (1.0 - i / 6) * 0.8) for i in range(6)]
 """Colours of a mooring line's pieces, from the anchor outward."""
 
 
-def draw_web(surface, model, camera):
-    """Mooring lines, then the threads, then the anchors, all shifted by `camera`."""
+def draw_web(surface, model, camera, quality="high"):
+    """Mooring lines, then the threads, then the anchors, all shifted by `camera`; at "low"
+    with plain lines."""
     web = model.web
     runs = web_runs(web)
     cx, cy = camera
-    _draw_moorings(surface, runs.moored, cx, cy)
-    aaline, aalines = pygame.draw.aaline, pygame.draw.aalines
+    smooth = quality != "low"
+    line, lines = ((pygame.draw.aaline, pygame.draw.aalines) if smooth
+                   else (pygame.draw.line, pygame.draw.lines))
+    _draw_moorings(surface, runs.moored, cx, cy, line)
     for color, knots in runs.runs:
         points = [(knot.x - cx, knot.y - cy) for knot in knots]
         if len(points) == 2:
-            aaline(surface, color, points[0], points[1])
+            line(surface, color, points[0], points[1])
         else:
-            aalines(surface, color, False, points)
+            lines(surface, color, False, points)
     now = web.frame
     for thread in runs.fresh:
-        _draw_fresh(surface, thread, now - thread.born, cx, cy)
+        _draw_fresh(surface, thread, now - thread.born, cx, cy, smooth)
     width, height = surface.get_size()
     for knot in runs.anchors:
         x, y = knot.x - cx, knot.y - cy
@@ -51,19 +57,23 @@ def draw_web(surface, model, camera):
             disc(surface, ANCHOR, (x, y), 2.5 if knot.born == 0 else 3.5)
 
 
-def _draw_fresh(surface, thread, age, cx, cy):
-    """A fresh silk thread: brighter the younger it is, doubled, flying out while brand new."""
+def _draw_fresh(surface, thread, age, cx, cy, smooth=True):
+    """A fresh silk thread: brighter the younger it is, doubled (single and plain unless
+    `smooth`), flying out while brand new."""
     a, b = thread.a, thread.b
     x0, y0, x1, y1 = a.x - cx, a.y - cy, b.x - cx, b.y - cy
     if age < SHOT_FLIGHT_FRAMES:
         p = (age + 1) / SHOT_FLIGHT_FRAMES
         x1, y1 = x0 + (x1 - x0) * p, y0 + (y1 - y0) * p
     color = mix(THREAD, THREAD_FRESH, 1.0 - age / FRESH_FRAMES)
+    if not smooth:
+        pygame.draw.line(surface, color, (x0, y0), (x1, y1))
+        return
     pygame.draw.aaline(surface, color, (x0, y0), (x1, y1))
     pygame.draw.aaline(surface, color, (x0 + 0.5, y0 + 0.5), (x1 + 0.5, y1 + 0.5))
 
 
-def _draw_moorings(surface, anchors, cx, cy):
+def _draw_moorings(surface, anchors, cx, cy, line=pygame.draw.aaline):
     """From each woven anchor a line fading outward: the thread that ties the frame to the world.
 
     A line is drawn as len(MOORING_FADE) pieces of fading colour. Most lie off the canvas (the
@@ -74,7 +84,6 @@ def _draw_moorings(surface, anchors, cx, cy):
     pieces = len(MOORING_FADE)
     step = MOORING_LENGTH / pieces
     left, top, right, bottom = -2, -2, width + 2, height + 2
-    aaline = pygame.draw.aaline
     for knot in anchors:
         x, y = knot.x - cx, knot.y - cy
         dx, dy = knot.x - WEB_CENTER[0], knot.y - WEB_CENTER[1]
@@ -85,7 +94,7 @@ def _draw_moorings(surface, anchors, cx, cy):
         for i, color in enumerate(MOORING_FADE):
             x0, y0, x1, y1 = x + ux * i, y + uy * i, x + ux * (i + 1), y + uy * (i + 1)
             if _meets(x0, y0, x1, y1, left, top, right, bottom):
-                aaline(surface, color, (x0, y0), (x1, y1))
+                line(surface, color, (x0, y0), (x1, y1))
 
 
 def _meets(x0, y0, x1, y1, left, top, right, bottom):

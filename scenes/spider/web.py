@@ -20,6 +20,8 @@ from math import hypot
 from verlet import Distance, Particle, World, anchored
 from verlet.geometry import EPSILON, closest_point_on_segment, ray_segment_hit, segment_crossing
 
+from .sleep import Sleep
+
 DAMPING = 0.99
 """Velocity a thread keeps per frame (the articles' 0.99)."""
 LOOSE_FALL = 0.3
@@ -41,9 +43,13 @@ class Knot(Particle):
     kind   "web" (woven), "anchor" (pinned), "split" (inserted on a thread), "end" (a dangling end)
     born   frame it was made; `quiet` is the last frame something needed it (see `upkeep`)
     alive  False once removed from the web (holders of a knot check this)
+    asleep True while it sleeps (`sleep`): held where it is, neither integrated nor solved;
+           `still`, `sx, sy` count its still frames, `near` is (neighbour, x, y) of each
+           neighbour when it fell asleep
     """
 
-    __slots__ = ("threads", "kind", "born", "quiet", "alive")
+    __slots__ = ("threads", "kind", "born", "quiet", "alive", "asleep", "still", "sx", "sy",
+                 "near")
 
     def __init__(self, x, y, pinned=False, kind="web", born=0):
         super().__init__(x, y, pinned)
@@ -52,6 +58,10 @@ class Knot(Particle):
         self.born = born
         self.quiet = born
         self.alive = True
+        self.asleep = False
+        self.still = 0
+        self.sx, self.sy = self.x, self.y
+        self.near = ()
 
 
 class Thread(Distance):
@@ -59,14 +69,16 @@ class Thread(Distance):
 
     kind   "spoke", "spiral", "frame" (woven), "silk" (shot by the spider), "strand" (cut end)
     born   frame it was made: fresh silk is what catches cutters
+    tape_a, tape_b  where each end stood in each pass of the frame before it fell asleep
     """
 
-    __slots__ = ("kind", "born")
+    __slots__ = ("kind", "born", "tape_a", "tape_b")
 
     def __init__(self, a, b, rest=None, kind="silk", born=0):
         super().__init__(a, b, rest)
         self.kind = kind
         self.born = born
+        self.tape_a = self.tape_b = None
 
     def other(self, knot):
         """The end that is not `knot`."""
@@ -78,7 +90,11 @@ class Thread(Distance):
 
 
 class Web:
-    """Knots and threads in one Verlet world, with the graph operations that keep them in step."""
+    """Knots and threads in one Verlet world, with the graph operations that keep them in step.
+
+    `sleeping` (default True) lets still knots sleep (`sleep`, issue 14); False solves every
+    thread every frame, exactly as before sleeping existed.
+    """
 
     def __init__(self, gravity=0.05, iterations=10, damping=DAMPING):
         self.world = World(gravity=(0.0, gravity), damping=damping, iterations=iterations,
@@ -90,6 +106,15 @@ class Web:
         self._loose = []
         self._loose_version = -1
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
+        self.sleep = Sleep(self)
+
+    @property
+    def sleeping(self):
+        return self.sleep.enabled
+
+    @sleeping.setter
+    def sleeping(self, on):
+        self.sleep.switch(on)
 
     # --- building -------------------------------------------------------------------------
     def add_knot(self, x, y, pinned=False, kind="web"):
@@ -107,6 +132,7 @@ class Web:
         self.threads.append(thread)
         a.threads.append(thread)
         b.threads.append(thread)
+        self.sleep.wake_ends(thread)
         self.version += 1
         return thread
 
@@ -122,6 +148,7 @@ class Web:
             thread.a.threads.remove(thread)
         if thread in thread.b.threads:
             thread.b.threads.remove(thread)
+        self.sleep.wake_ends(thread)
         self.world.remove(thread)
         self.version += 1
 
@@ -255,6 +282,7 @@ class Web:
     @stiffness.setter
     def stiffness(self, iterations):
         self.world.iterations = max(1, int(iterations))
+        self.sleep.wake_all()  # the web comes to rest elsewhere
 
     @property
     def gravity(self):
@@ -263,13 +291,19 @@ class Web:
     @gravity.setter
     def gravity(self, value):
         self.world.gravity = (0.0, float(value))
+        self.sleep.wake_all()
 
     def step(self):
-        """One frame (S1): integrate every knot, solve every thread `stiffness` times."""
+        """One frame (S1): integrate every knot, solve every thread `stiffness` times (with
+        `sleeping`, only the awake knots and the threads that have an awake end)."""
         self.frame += 1
         for knot in self.loose_knots():
+            self.sleep.wake(knot)  # a falling piece never sleeps
             knot.py -= LOOSE_FALL  # one frame's worth of extra downward speed
-        self.world.step()
+        if self.sleep.enabled:
+            self.sleep.step(self.world)
+        else:
+            self.world.step()
 
     def give_overstretched(self):
         """Let every thread longer than YIELD_STRETCH x its rest yield to that stretch; return
@@ -281,6 +315,7 @@ class Web:
             reach = YIELD_STRETCH * thread.rest
             if dx * dx + dy * dy > reach * reach:
                 thread.rest = hypot(dx, dy) / YIELD_STRETCH
+                self.sleep.wake_ends(thread)
                 gave += 1
         return gave
 
