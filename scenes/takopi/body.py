@@ -45,6 +45,10 @@ floor to a wall (issue 13: gravity 1.2, area 1.05-1.3, it leaned 16-33 degrees a
 BLOW_UP_PASSES = 300
 """Averaged passes that fill a new ring to its balance before its first frame (`_blow_up`):
 enough for the puffiest ring (area ratio 3) to stop changing (< 1e-6 of its area per pass)."""
+STANCE_CALM = 0.3
+"""Share of a stance pair's relative vertical speed its legs absorb per frame when upright
+(fading like the pull): the pull alone swung a body righting itself from its side 3.7 degrees
+through upright once it acted within two ring steps; T13's righting is meant not to bounce."""
 STANCE_TOUCH = 0.5
 """The body stands while its bottom point is within this many px of its floor."""
 
@@ -217,23 +221,31 @@ class Body:
         upright correction (T13) turns position and previous together, so it takes back angle
         but never the rolling that the tipping has started: it lifts the body back each frame
         and the body rolls on, walking to a wall. Takopi stands on its legs, not on a point:
-        within half a step of upright and while its bottom point touches the floor, each
+        within two ring steps of upright and while its bottom point touches the floor, each
         mirrored pair of its lower points is pulled level by a share of their height
         difference per frame (STANCE_SHARE_PER_GRAVITY x gravity upright, fading to none at the
-        band's edge, so a body righting itself does not get a kick there). An upright body is level already, so
-        its rest is untouched.
+        band's edge, so a body righting itself does not get a kick there), and part of the
+        pair's rocking is absorbed (STANCE_CALM). An upright body is level and still already,
+        so its rest is untouched.
         """
         floor = self.walls.bottom
         tilt = abs(self.tilt())
         if self.points[BOTTOM].y < floor - STANCE_TOUCH or tilt > STANCE_BAND:
             return
         weight = max(0.0, self.world.gravity[1])
-        share = STANCE_SHARE_PER_GRAVITY * weight * (1.0 - tilt / STANCE_BAND)  # fades at the edge
+        fade = 1.0 - tilt / STANCE_BAND
+        share = STANCE_SHARE_PER_GRAVITY * weight * fade  # fades out at the band's edge
+        calm = STANCE_CALM * fade
         for k in range(1, STANCE_PAIRS + 1):
             left, right = self.points[BOTTOM + k], self.points[BOTTOM - k]
             half = (right.y - left.y) * 0.5 * share
             left.y += half
             right.y -= half
+            # ...and the legs absorb part of the pair's rocking, so the pull does not swing
+            # the body through upright: their relative vertical speed loses STANCE_CALM.
+            ease = ((right.y - right.py) - (left.y - left.py)) * 0.5 * calm
+            left.py -= ease
+            right.py += ease
 
     def turn(self, angle, extra=()):
         """Rotate the ring (and `extra` particles) rigidly about the ring's centre (T13)."""
