@@ -20,7 +20,7 @@ Times are CPU time of this thread, like `benchmarks.measure`.
 import statistics
 
 from .cloth import engine_cloth
-from .measure import clock, offscreen_scenes, percentile
+from .measure import clock, offscreen_scenes, percentile, timed_frame
 from .record_spider import GAME_FRAMES, SEED, load
 
 BUSY_FRAMES = 600
@@ -79,13 +79,9 @@ def _scene_frame(scene_class, surface, frames, quality="high", poke_every=None):
         if poke_every and frame % poke_every == 0:
             scene.sim.input("key_down", "return")
             scene.sim.input("key_up", "return")
-        started = clock()
-        scene.step()
-        stepped = clock()
-        scene.draw(surface)
-        drawn = clock()
-        steps.append(1000 * (stepped - started))
-        draws.append(1000 * (drawn - stepped))
+        step_ms, draw_ms = timed_frame(scene, surface)
+        steps.append(step_ms)
+        draws.append(draw_ms)
     totals = [s + d for s, d in zip(steps, draws)]
     return {"step": statistics.median(steps), "draw": statistics.median(draws),
             "frame": statistics.median(totals)}

@@ -116,6 +116,16 @@ def scene_frames(frames=600, warmup=30, rounds=3):
     return best
 
 
+def timed_frame(scene, surface):
+    """Step and draw `scene` once: (step ms, draw ms), CPU time of this thread."""
+    started = clock()
+    scene.step()
+    stepped = clock()
+    scene.draw(surface)
+    drawn = clock()
+    return 1000 * (stepped - started), 1000 * (drawn - stepped)
+
+
 def _one_scene_run(scene_class, surface, frames, warmup):
     scene = scene_class(seed=0)
     for _ in range(warmup):
@@ -124,13 +134,9 @@ def _one_scene_run(scene_class, surface, frames, warmup):
     scene = scene_class(seed=0)
     steps, draws = [], []
     for _ in range(frames):
-        started = clock()
-        scene.step()
-        stepped = clock()
-        scene.draw(surface)
-        drawn = clock()
-        steps.append(1000 * (stepped - started))
-        draws.append(1000 * (drawn - stepped))
+        step_ms, draw_ms = timed_frame(scene, surface)
+        steps.append(step_ms)
+        draws.append(draw_ms)
     totals = [s + d for s, d in zip(steps, draws)]
     return {
         "step_median": statistics.median(steps), "step_p95": percentile(steps, 0.95),

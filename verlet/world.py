@@ -45,14 +45,17 @@ class World:
         if constraint in self.constraints:
             self.constraints.remove(constraint)
 
-    def integrate(self):
-        """Move every free particle by its implied velocity, damped, plus gravity."""
+    def integrate(self, particles=None):
+        """Move every free particle (or those of `particles`, e.g. the awake part of a web) by
+        its implied velocity, damped, plus gravity."""
         gx, gy = self.gravity
         damping = self.damping
+        if particles is None:
+            particles = self.particles
         if self.forces:
-            self._integrate_pushed(gx, gy, damping)
+            self._integrate_pushed(particles, gx, gy, damping)
             return
-        for p in self.particles:  # `integrate(p, damping, gx, gy)` written inline: same numbers
+        for p in particles:  # `integrate(p, damping, gx, gy)` written inline: same numbers
             if p.pinned:
                 continue
             x = p.x
@@ -64,13 +67,13 @@ class World:
             p.x = x + vx
             p.y = y + vy
 
-    def _integrate_pushed(self, gx, gy, damping):
+    def _integrate_pushed(self, particles, gx, gy, damping):
         """`integrate` plus every force's accelerations (px/s^2) times dt^2 (issue 15)."""
         kick = {}
         for force in self.forces:
             force.add_accelerations(kick)
         scale = self.dt * self.dt
-        for p in self.particles:
+        for p in particles:
             if p.pinned:
                 continue
             ax, ay = kick.get(p, (0.0, 0.0))

@@ -167,17 +167,7 @@ class Sleep:
 
     def _integrate(self, world):
         """`World.integrate` over the awake knots only (the same numbers for each of them)."""
-        gx, gy = world.gravity
-        damping = world.damping
-        for p in self._awake:
-            x = p.x
-            y = p.y
-            vx = (x - p.px) * damping + gx
-            vy = (y - p.py) * damping + gy
-            p.px = x
-            p.py = y
-            p.x = x + vx
-            p.y = y + vy
+        world.integrate(self._awake)
 
     def _settle(self):
         """After the solve: count still frames, wake the watched knots whose neighbours moved, and
