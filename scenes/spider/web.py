@@ -11,16 +11,17 @@ and the solver's lists together, so the solver never sees a thread the graph has
 - `component(knot)`, `reaches_anchor(knot)`, `loose_knots()`  what still hangs on an anchor
 - `merge(knot)`          undo a split (used by `upkeep` to keep the web bounded)
 
-Queries (`first_hit`, `touching`, `nearest`) answer where a ray, a moving body or a point meets
-the threads. Pure Python: runs in Pyodide.
+Queries (`first_hit`, `touching`, `nearest`, in `web_queries`) answer where a ray, a moving
+body or a point meets the threads. Pure Python: runs in Pyodide.
 """
 
 from math import hypot
 
 from verlet import Distance, Particle, World, anchored
-from verlet.geometry import EPSILON, closest_point_on_segment, ray_segment_hit, segment_crossing
+from verlet.geometry import EPSILON, closest_point_on_segment
 
 from .sleep import Sleep
+from .web_queries import WebQueries
 
 DAMPING = 0.99
 """Velocity a thread keeps per frame (the articles' 0.99)."""
@@ -89,7 +90,7 @@ class Thread(Distance):
         return (self.a.x + (self.b.x - self.a.x) * u, self.a.y + (self.b.y - self.a.y) * u)
 
 
-class Web:
+class Web(WebQueries):
     """Knots and threads in one Verlet world, with the graph operations that keep them in step.
 
     `sleeping` (default True) lets still knots sleep (`sleep`, issue 14); False solves every
@@ -319,92 +320,6 @@ class Web:
                 gave += 1
         return gave
 
-    # --- queries ----------------------------------------------------------------------------
-    def first_hit(self, origin, direction, max_length, pass_angle, skip=(), min_distance=0.0):
-        """The first thread a ray meets that it can stick to: (thread, u, distance) or None.
-
-        Threads meeting the ray at less than `pass_angle` radians are passed through, as are the
-        threads in `skip` (the shooter's own) and those nearer than `min_distance`.
-        """
-        best = None
-        ox, oy = origin
-        for thread in self.threads:
-            if thread in skip:
-                continue
-            a, b = thread.a, thread.b
-            if max(a.x, b.x) < ox - max_length or min(a.x, b.x) > ox + max_length:
-                continue
-            if max(a.y, b.y) < oy - max_length or min(a.y, b.y) > oy + max_length:
-                continue
-            hit = ray_segment_hit(origin, direction, (a.x, a.y), (b.x, b.y))
-            if hit is None:
-                continue
-            distance, u, angle = hit
-            if distance > max_length or distance < min_distance or angle < pass_angle:
-                continue
-            if best is None or distance < best[2]:
-                best = (thread, u, distance)
-        return best
-
-    def touching(self, start, end, radius, skip=()):
-        """The first thread a body of `radius` touches moving from `start` to `end`.
-
-        Returns (thread, u) with u the contact point's parameter on the thread, or None. The
-        body touches a thread when its path crosses it or when it ends within `radius` of it.
-        """
-        sx, sy = start
-        ex, ey = end
-        lo_x, hi_x = min(sx, ex) - radius, max(sx, ex) + radius
-        lo_y, hi_y = min(sy, ey) - radius, max(sy, ey) + radius
-        best = None
-        for thread in self.threads:
-            a, b = thread.a, thread.b
-            if a.x < lo_x and b.x < lo_x or a.x > hi_x and b.x > hi_x:
-                continue
-            if a.y < lo_y and b.y < lo_y or a.y > hi_y and b.y > hi_y:
-                continue
-            if thread in skip:
-                continue
-            contact = _contact(sx, sy, ex, ey, a, b, radius)
-            if contact is not None and (best is None or contact[0] < best[0]):
-                best = (contact[0], thread, contact[1])
-        return None if best is None else (best[1], best[2])
-
-    def nearest(self, point, max_distance=float("inf"), among=None):
-        """The thread point closest to `point`: (thread, u, distance), or None beyond max_distance."""
-        best = None
-        for thread in self.threads if among is None else among:
-            (cx, cy), u = closest_point_on_segment(point, thread.a.position, thread.b.position)
-            distance = hypot(point[0] - cx, point[1] - cy)
-            if distance <= max_distance and (best is None or distance < best[2]):
-                best = (thread, u, distance)
-        return best
-
-    def clear_of_threads(self, point, radius):
-        """True when no thread passes within `radius` of `point`."""
-        return self.touching(point, point, radius) is None
-
     def index(self):
         """{knot: position in `knots`} for reporting threads as index pairs."""
         return {id(knot): i for i, knot in enumerate(self.knots)}
-
-
-def _contact(sx, sy, ex, ey, a, b, radius):
-    """(s, u) where a body moving from s to e first touches segment a-b, or None.
-
-    s in [0, 1] is how far along its move, u the parameter on a-b. A crossing gives the crossing
-    point; otherwise the end position within `radius` of the segment touches at its closest point.
-    """
-    crossing = segment_crossing((sx, sy), (ex, ey), (a.x, a.y), (b.x, b.y))
-    if crossing is not None:
-        return crossing
-    ax, ay = a.x, a.y
-    tx, ty = b.x - ax, b.y - ay
-    length_sq = tx * tx + ty * ty
-    if length_sq < EPSILON:
-        return None
-    u = min(1.0, max(0.0, ((ex - ax) * tx + (ey - ay) * ty) / length_sq))
-    cx, cy = ax + tx * u, ay + ty * u
-    if (ex - cx) ** 2 + (ey - cy) ** 2 <= radius * radius:
-        return 1.0, u
-    return None
