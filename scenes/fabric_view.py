@@ -3,7 +3,10 @@
 Shared by the cloth and flag views. A cell whose four sides all hold is one quad; a cell with a
 side gone shows only the triangles that still live, so a tear opens as a ragged hole. Each cell
 is shaded by how its area compares with its rest area (bunched cloth darker, stretched lighter)
-and a cell turned over (folded past its neighbours) shows the darker back of the cloth.
+and a cell turned over (folded past its neighbours) shows the darker back of the cloth. A cell a
+printed pattern crosses (a flag's disc on a coarse sheet) is drawn in layers that bend with it
+(`scenes.fabric_pattern`), so the print is as fine as its outline, not as coarse as the sheet
+the physics solves.
 The strain overlay (issue 15's teaching view) draws every live link green at rest, through
 yellow, to red at the tear limit. At the "low" render tier (`scenes.quality`) the views ask
 for coarser shading drawn in row strips (`draw_sheet(levels=..., merge=True)`).
@@ -11,6 +14,7 @@ for coarser shading drawn in row strips (`draw_sheet(levels=..., merge=True)`).
 
 import pygame
 
+from scenes.fabric_pattern import map_piece
 from scenes.widgets import draw_text
 
 
@@ -25,6 +29,10 @@ _shades = {}
 def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0, levels=32, merge=False):
     """Fill every living cell: `color_of(cell_index)` front, `back_of(cell_index)` back.
 
+    `color_of` gives one colour, or a list of layers for a cell a printed pattern crosses
+    (`scenes.fabric_pattern.cell_layers`), drawn bent with the cell; a half-torn cell takes
+    the first layer's colour.
+
     With `sheen`, a cell whose top edge tilts down (a wave's far side) is darker and one that
     tilts up lighter, as if lit from above: a flag's ripples read as bands of light. Shades
     come in `levels` steps from a cache, so a cell costs one polygon and a little arithmetic.
@@ -34,9 +42,9 @@ def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0, levels=32, merge=F
     alive = fabric.alive
     rest_area = fabric.spacing * fabric.spacing
     polygon = pygame.draw.polygon
-    shades = _shades
     per_row = fabric.columns - 1
     run_cells, run_color, run_end = [], None, -1  # the strip being gathered (merge only)
+    prints = []  # (corners, layers, light) of the cells a print crosses
     if sheen:  # tilts are measured against the sheet's own: its top edge from end to end
         first, last = fabric.grid[0], fabric.grid[fabric.columns - 1]
         run = last.x - first.x
@@ -48,18 +56,19 @@ def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0, levels=32, merge=F
         # the quad's signed area (shoelace over its diagonals), positive when it faces us
         ratio = 0.5 * ((tl.x - br.x) * (tr.y - bl.y) - (tr.x - bl.x) * (tl.y - br.y)) / rest_area
         base = color_of(index) if ratio > 0.0 else back_of(index)
+        layers = None
+        if isinstance(base, list):
+            layers, base = base, base[0][0]
         light = 0.55 + 0.45 * min(1.3, abs(ratio))
         if sheen:
             run = tr.x - tl.x
             tilt = (tr.y - tl.y) / run if abs(run) > 1e-6 else 0.0
             light *= min(1.25, max(0.6, 1.0 - sheen * (tilt - level)))
         # merged strips round to the nearest shade: a calm sheet sits at light 1.0, on a step
-        key = (base, round(light * levels) if merge else int(light * levels), levels)
-        color = shades.get(key)
-        if color is None:
-            color = shades[key] = shade(base, key[1] / levels)
+        step = round(light * levels) if merge else int(light * levels)
+        color = _shade_of(base, step, levels)
         if merge:
-            whole_front = first and second and ratio > 0.0
+            whole_front = first and second and ratio > 0.0 and layers is None
             joins = (whole_front and color == run_color and index == run_end + 1
                      and index % per_row != 0)
             if joins:
@@ -74,11 +83,43 @@ def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0, levels=32, merge=F
                 continue
         if first and second:
             polygon(surface, color, ((tl.x, tl.y), (tr.x, tr.y), (br.x, br.y), (bl.x, bl.y)))
+            if layers is not None:
+                prints.append(((tl, tr, br, bl), layers, step, levels))
         else:
             a, b, c, _ = fabric.triangles[t1 if first else t2]
             polygon(surface, color, ((a.x, a.y), (b.x, b.y), (c.x, c.y)))
     if run_cells:
         _fill_strip(surface, run_color, run_cells)
+    _print_on(surface, prints)
+
+
+def _print_on(surface, prints):
+    """The printed pieces of the cells a print crosses (`scenes.fabric_pattern.cell_layers`;
+    each cell's ground is already filled), each mapped into its cell as it is bent now, at the
+    cell's light, and outlined in its own colour so that pieces meeting at a cell's edge leave
+    no seam. Drawn after every cell's ground and region by region (all cells' bands before any
+    disc), so no piece is covered by a neighbour's ground or a lower region."""
+    pieces = []
+    for corners, layers, step, levels in prints:
+        corners = [(p.x, p.y) for p in corners]
+        pieces += [(depth, base, piece, corners, step, levels)
+                   for base, piece, depth in layers[1:]]
+    pieces.sort(key=lambda item: item[0])  # stable: cells keep their order within a region
+    polygon = pygame.draw.polygon
+    for _, base, piece, corners, step, levels in pieces:
+        color = _shade_of(base, step, levels)
+        points = map_piece(piece, *corners)
+        polygon(surface, color, points)
+        polygon(surface, color, points, 1)
+
+
+def _shade_of(base, step, levels):
+    """`base` at light step / levels, from the cache."""
+    key = (base, step, levels)
+    color = _shades.get(key)
+    if color is None:
+        color = _shades[key] = shade(base, step / levels)
+    return color
 
 
 def _fill_strip(surface, color, cells):

@@ -24,7 +24,10 @@ from scenes.rope.model import SEGMENT_LENGTH
 from scenes.simulation import Simulation
 from scenes.bridge.model import (CLIFF_TOP as BRIDGE_TOP, DAMPING as BRIDGE_DAMPING,
                                  FALL_MARGIN as BRIDGE_FALL, PLANK_NEVER_BREAKS)
-from scenes.cloth.model import DAMPING as CLOTH_DAMPING
+from scenes.cloth.model import COLUMNS as CLOTH_COLUMNS, DAMPING as CLOTH_DAMPING
+from scenes.cloth.model import ROWS as CLOTH_ROWS
+from scenes.fabric import HAND_SPEED
+from scenes.flag.model import COLUMNS as FLAG_COLUMNS, ROWS as FLAG_ROWS
 from scenes.fabric import CLEAR_MARGIN as CLOTH_CLEAR
 from scenes.hair.model import HEAD_RADIUS as HAIR_RADIUS, SEGMENT as HAIR_SEGMENT
 from scenes.hair.model import SEGMENTS as HAIR_SEGMENTS
@@ -69,10 +72,13 @@ MARGIN["bridge"] = max(MARGIN["bridge"], SCENES["bridge"].params["strength"].hi 
                        + BRIDGE_TOP - SCENES["bridge"].size[1] + 60.0)
 MARGIN["hair"] = HAIR_RADIUS + HAIR_SEGMENTS * HAIR_SEGMENT + 10.0
 
-MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900, "cloth": 19 * 15,
-             "flag": 16 * 10, "bridge": 46, "hair": 21 * 9}
-MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600, "cloth": 18 * 15 + 19 * 14,
-             "flag": 15 * 10 + 16 * 9 + 15 * 9, "bridge": 72, "hair": 21 * 8}
+MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900, "cloth": CLOTH_COLUMNS * CLOTH_ROWS,
+             "flag": FLAG_COLUMNS * FLAG_ROWS, "bridge": 46, "hair": 21 * 9}
+MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600,
+             "cloth": (CLOTH_COLUMNS - 1) * CLOTH_ROWS + CLOTH_COLUMNS * (CLOTH_ROWS - 1),
+             "flag": ((FLAG_COLUMNS - 1) * FLAG_ROWS + FLAG_COLUMNS * (FLAG_ROWS - 1)
+                      + (FLAG_COLUMNS - 1) * (FLAG_ROWS - 1)),
+             "bridge": 72, "hair": 21 * 8}
 """Caps on nodes and edges: rope and Takopi never change topology; the web has a hard cap of
 400 threads for a riding spider (`spider.model.MAX_THREADS`), plus what a catch (one split)
 or a cut (two strands) may add above it before upkeep takes it in again."""
@@ -111,6 +117,37 @@ SILK_REST_MAX = 2000.0
 def make_simulation(name, seed=0, values=None):
     scene = SCENES[name]
     return Simulation(name, scene.model_class, scene.params, scene.size, seed, values)
+
+
+def hanging_reach(name):
+    """How far below the canvas a sheet still on its nails can hang: its lowest nail, plus the
+    longest path of links from any point to a nail, every link stretched to the strongest tear
+    limit (a link past it breaks)."""
+    model = make_simulation(name).model
+    fabric = model.fabric
+    depth = {id(p): 0 for p in fabric.grid if p.pinned}
+    frontier = [p for p in fabric.grid if p.pinned]
+    neighbours = {}
+    for link in model.world.constraints:
+        neighbours.setdefault(id(link.a), []).append(link.b)
+        neighbours.setdefault(id(link.b), []).append(link.a)
+    while frontier:
+        following = []
+        for p in frontier:
+            for q in neighbours.get(id(p), ()):
+                if id(q) not in depth:
+                    depth[id(q)] = depth[id(p)] + 1
+                    following.append(q)
+        frontier = following
+    lowest_nail = max(p.y for p in fabric.grid if p.pinned)
+    tear = SCENES[name].params["tear"].hi
+    return lowest_nail + max(depth.values()) * fabric.spacing * tear - SCENES[name].size[1]
+
+
+# A sheet flung down hard at the strongest tear limit whips out to its hanging reach and past it
+# for a frame or two at a flick's speed (the hand lets go at most HAND_SPEED px a frame).
+for _name in ("cloth", "flag"):
+    MARGIN[_name] = max(MARGIN[_name], hanging_reach(_name) + 2.0 * HAND_SPEED + 60.0)
 
 
 def edge_excess(name, model):

@@ -130,12 +130,14 @@ def test_a_piece_cut_off_falls_and_is_cleared_off_the_canvas():
     sim = simulation()
     for _ in range(30):
         sim.step()
-    y = sim.model.fabric.grid[8 * cloth.COLUMNS].y + 7.0
+    row = cloth.ROWS // 2
+    y = sim.model.fabric.grid[row * cloth.COLUMNS].y + 0.3 * cloth.SPACING
     sim.input("cut_down", (150.0, y))
-    sim.input("cut_move", (810.0, y))  # straight across, between rows 8 and 9
+    sim.input("cut_move", (810.0, y))  # straight across, between this row and the next
     sim.input("cut_up", (810.0, y))
     cut_off = len(sim.model.fabric.loose())
-    assert cut_off >= 6 * cloth.COLUMNS  # the lower part: rows below the stroke hang on nothing
+    below = cloth.ROWS - row - 1
+    assert cut_off >= below * cloth.COLUMNS  # the rows below the stroke hang on nothing
     for _ in range(180):
         sim.step()
     state = sim.state()

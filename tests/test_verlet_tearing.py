@@ -65,19 +65,33 @@ def triangle(world):
     return (world.add_particle(0, 0), world.add_particle(10, 0), world.add_particle(0, 10))
 
 
-def test_wind_pushes_the_sides_that_face_it_and_not_a_side_along_it():
+def pushes(wind):
+    """The accelerations a wind gives each corner of one triangle, cleared again after."""
     world = World()
     a, b, c = triangle(world)
-    kick = {}
-    TriangleWind([(a, b, c)], wind=(100.0, 0.0), per_length=0.1).add_accelerations(kick)
+    TriangleWind([(a, b, c)], wind=wind, per_length=0.1).add_accelerations()
+    return [(p.force_x, p.force_y) for p in (a, b, c)]
+
+
+def test_wind_pushes_the_sides_that_face_it_and_not_a_side_along_it():
     # only the side a-c (x = 0, facing -x) faces a wind from the left: 10 px x 100 x 0.1
-    assert kick[a] == [50.0, 0.0] and kick[c] == [50.0, 0.0] and b not in kick
-    kick = {}
-    TriangleWind([(a, b, c)], wind=(0.0, -100.0), per_length=0.1).add_accelerations(kick)
+    assert pushes((100.0, 0.0)) == [(50.0, 0.0), (0.0, 0.0), (50.0, 0.0)]
     # a wind from below presses the hypotenuse only, along its normal (1, 1) / sqrt 2
-    assert set(kick) == {b, c}
-    fx, fy = kick[b]
+    a, (fx, fy), c = pushes((0.0, -100.0))
+    assert a == (0.0, 0.0) and c == (fx, fy)
     assert isclose(fx, fy) and fy < 0.0 and isclose((fx * fx + fy * fy) ** 0.5, 50.0)
+
+
+def test_integrating_applies_the_wind_once_and_clears_it():
+    world = World()
+    a, b, c = triangle(world)
+    world.forces.append(TriangleWind([(a, b, c)], wind=(3600.0, 0.0), per_length=0.1))
+    world.step()  # a and c take 1800 px/s^2 (half of 10 px x 3600 x 0.1) x (1/60 s)^2 = 0.5 px
+    assert isclose(a.x, 0.5) and isclose(c.x, 0.5) and b.x == 10.0
+    assert all(p.force_x == p.force_y == 0.0 for p in (a, b, c))
+    world.forces.clear()
+    world.step()  # no wind now: they keep the speed they took, nothing more
+    assert isclose(a.x, 1.0) and isclose(c.x, 1.0) and b.x == 10.0
 
 
 def drift(dt, seconds=1.0):

@@ -86,12 +86,14 @@ class Distance:
 
 
 def _fields(links):
-    """(link, a, b, rest, stiffness, max_only, a pinned, b pinned) of each link, for `_project_now`.
+    """(link, a, b, rest, stiffness, simple) of each link, for `_project_now`.
 
-    A link between two pinned particles moves nothing and is left out.
+    `simple` marks the common case the loop does in the fewest steps: both ends free and the
+    link exact (not max-only). A link between two pinned particles moves nothing and is left out.
     """
-    return [(link, link.a, link.b, link.rest, link.stiffness, link.max_only, link.a.pinned,
-             link.b.pinned) for link in links if not (link.a.pinned and link.b.pinned)]
+    return [(link, link.a, link.b, link.rest, link.stiffness,
+             not (link.max_only or link.a.pinned or link.b.pinned))
+            for link in links if not (link.a.pinned and link.b.pinned)]
 
 
 def _project_with(links, move):
@@ -128,13 +130,14 @@ def _project_with(links, move):
 def _project_now(fields):
     """`_project_with(links, move_now)` with the moves written inline: the same numbers.
 
-    This is the hottest loop of the project (a web's threads x iterations), so it iterates
-    tuples of each link's fields (`_fields`) and reads the ends' coordinates, `hypot` and
-    `EPSILON` into locals. Ends closer than EPSILON (or one particle at both ends) take the
-    general path, which handles them.
+    This is the hottest loop of the project (a cloth's or a web's links x iterations), so it
+    iterates tuples of each link's fields (`_fields`), reads the ends' coordinates, `hypot` and
+    `EPSILON` into locals, and takes a short path for the common link (both ends free, exact):
+    each end moves half the error along the link. Ends closer than EPSILON (or one particle at
+    both ends) take the general path, which handles them.
     """
     length_of, epsilon = hypot, EPSILON
-    for link, a, b, rest, stiffness, max_only, a_pinned, b_pinned in fields:
+    for link, a, b, rest, stiffness, simple in fields:
         ax = a.x
         ay = a.y
         bx = b.x
@@ -142,8 +145,17 @@ def _project_now(fields):
         dx = bx - ax
         dy = by - ay
         length = length_of(dx, dy)
+        if simple and length >= epsilon:
+            step = (length - rest) * stiffness * 0.5
+            shift_x = dx / length * step
+            shift_y = dy / length * step
+            a.x = ax + shift_x
+            a.y = ay + shift_y
+            b.x = bx - shift_x
+            b.y = by - shift_y
+            continue
         error = length - rest
-        if error <= 0.0 and max_only:
+        if error <= 0.0 and link.max_only:
             continue
         if length < epsilon:
             _project_with((link,), move_now)
@@ -151,11 +163,10 @@ def _project_now(fields):
         ux = dx / length
         uy = dy / length
         step = error * stiffness
-        if a_pinned:
-            if not b_pinned:
-                b.x = bx - ux * step
-                b.y = by - uy * step
-        elif b_pinned:
+        if a.pinned:
+            b.x = bx - ux * step
+            b.y = by - uy * step
+        elif b.pinned:
             a.x = ax + ux * step
             a.y = ay + uy * step
         else:
@@ -172,31 +183,27 @@ def _project_pending(fields):
     The Jacobi twin of `_project_now` (T6): a ring's links are projected 10 times a frame.
     """
     length_of, epsilon = hypot, EPSILON
-    for link, a, b, rest, stiffness, max_only, a_pinned, b_pinned in fields:
+    for link, a, b, rest, stiffness, simple in fields:
         dx = b.x - a.x
         dy = b.y - a.y
         length = length_of(dx, dy)
         error = length - rest
-        if error <= 0.0 and max_only:
-            continue
-        if length < epsilon:
+        if not simple:
+            if error <= 0.0 and link.max_only:
+                continue
+            if length < epsilon or a.pinned or b.pinned:
+                _project_with((link,), move_pending)
+                continue
+        elif length < epsilon:
             _project_with((link,), move_pending)
             continue
-        ux = dx / length
-        uy = dy / length
-        step = error * stiffness
-        if a_pinned:
-            b.pending_x -= ux * step
-            b.pending_y -= uy * step
-        elif b_pinned:
-            a.pending_x += ux * step
-            a.pending_y += uy * step
-        else:
-            step *= 0.5
-            a.pending_x += ux * step
-            a.pending_y += uy * step
-            b.pending_x -= ux * step
-            b.pending_y -= uy * step
+        step = error * stiffness * 0.5
+        shift_x = dx / length * step
+        shift_y = dy / length * step
+        a.pending_x += shift_x
+        a.pending_y += shift_y
+        b.pending_x -= shift_x
+        b.pending_y -= shift_y
 
 
 class Area:

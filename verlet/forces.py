@@ -3,9 +3,9 @@
 A uniform push moves a cloth as one block; wind presses a surface by how squarely it meets it.
 A triangle's side whose outward normal n faces into the wind (n . w < 0) is pressed along -n by
 its length x |n . w|, shared by its ends; a side edge-on catches nothing, so the push changes as
-the cloth turns: that feedback is the flutter. A force's `add_accelerations(kick)` adds (ax, ay)
-px/s^2 to `kick[particle]`; `World.integrate` adds them x dt^2, so the motion is the same at any
-step rate.
+the cloth turns: that feedback is the flutter. A force's `add_accelerations()` adds its
+accelerations, px/s^2, to each particle's `force_x, force_y`; `World.integrate` adds them x dt^2
+(and clears them), so the motion is the same at any step rate.
 """
 
 from math import sqrt
@@ -29,7 +29,7 @@ class TriangleWind:
         self.per_length = per_length
         self.field = field
 
-    def add_accelerations(self, kick):
+    def add_accelerations(self):
         field, per_length = self.field, self.per_length
         wx, wy = self.wind
         for a, b, c in self.triangles:
@@ -37,28 +37,22 @@ class TriangleWind:
             if field is not None:
                 wx, wy = field((ax + bx + cx) / 3.0, (ay + by + cy) / 3.0)
             # outward normals as long as their sides: (dy, -dx) turned by the orientation
-            clockwise = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0
-            turn = per_length if clockwise else -per_length
-            _press(kick, a, b, (by - ay) * turn, (ax - bx) * turn, wx, wy)
-            _press(kick, b, c, (cy - by) * turn, (bx - cx) * turn, wx, wy)
-            _press(kick, c, a, (ay - cy) * turn, (cx - ax) * turn, wx, wy)
-
-
-def _press(kick, p, q, nx, ny, wx, wy):
-    """Push side p-q (outward normal (nx, ny) as long as it) if it faces the wind, half to
-    each end: its length x |n . w| along n = (n . w) n / |n| in these units."""
-    facing = nx * wx + ny * wy
-    if facing >= 0.0:
-        return  # the wind leaves this side, or runs along it
-    length_sq = nx * nx + ny * ny
-    if length_sq <= 1e-18:
-        return
-    share = facing * 0.5 / sqrt(length_sq)
-    fx, fy = nx * share, ny * share
-    for end in (p, q):
-        total = kick.get(end)
-        if total is None:
-            kick[end] = [fx, fy]
-        else:
-            total[0] += fx
-            total[1] += fy
+            turn = per_length if (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0 else -per_length
+            for p, q, nx, ny in ((a, b, (by - ay) * turn, (ax - bx) * turn),
+                                 (b, c, (cy - by) * turn, (bx - cx) * turn),
+                                 (c, a, (ay - cy) * turn, (cx - ax) * turn)):
+                # a side facing the wind (n . w < 0) is pressed by its length x |n . w| along n,
+                # = (n . w) n / |n| in these units, half to each end
+                facing = nx * wx + ny * wy
+                if facing >= 0.0:
+                    continue  # the wind leaves this side, or runs along it
+                length_sq = nx * nx + ny * ny
+                if length_sq <= 1e-18:
+                    continue
+                share = facing * 0.5 / sqrt(length_sq)
+                fx = nx * share
+                fy = ny * share
+                p.force_x += fx
+                p.force_y += fy
+                q.force_x += fx
+                q.force_y += fy

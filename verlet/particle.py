@@ -13,10 +13,12 @@ class Particle:
 
     `x, y` is the current position and `px, py` the previous one; `pinned` particles never move
     (they are anchors: integration skips them and every constraint treats them as immovable).
-    `pending_x, pending_y` hold the moves a Jacobi pass has asked of it so far (`verlet.solver`).
+    `pending_x, pending_y` hold the moves a Jacobi pass has asked of it so far (`verlet.solver`);
+    `force_x, force_y` the accelerations the world's forces gave it this frame, px/s^2
+    (`verlet.forces`), which `World.integrate` applies and clears.
     """
 
-    __slots__ = ("x", "y", "px", "py", "pinned", "pending_x", "pending_y")
+    __slots__ = ("x", "y", "px", "py", "pinned", "pending_x", "pending_y", "force_x", "force_y")
 
     def __init__(self, x, y, pinned=False):
         self.x = float(x)
@@ -25,6 +27,7 @@ class Particle:
         self.py = self.y
         self.pinned = pinned
         self.pending_x = self.pending_y = 0.0
+        self.force_x = self.force_y = 0.0
 
     def __repr__(self):
         pin = ", pinned" if self.pinned else ""

@@ -26,7 +26,7 @@ class World:
         self.solver = solver
         self.particles = []
         self.constraints = []
-        self.forces = []  # area forces (verlet.forces), added to the velocities in `integrate`
+        self.forces = []  # area forces (verlet.forces): their accelerations go into `integrate`
         self.dt = 1.0 / 60.0  # seconds per step: forces are per second, gravity per step
 
     def add_particle(self, x, y, pinned=False):
@@ -68,15 +68,17 @@ class World:
             p.y = y + vy
 
     def _integrate_pushed(self, particles, gx, gy, damping):
-        """`integrate` plus every force's accelerations (px/s^2) times dt^2 (issue 15)."""
-        kick = {}
+        """`integrate` plus the accelerations (px/s^2) every force gives this frame, times dt^2
+        (issue 15); each particle's are cleared once applied."""
         for force in self.forces:
-            force.add_accelerations(kick)
+            force.add_accelerations()
         scale = self.dt * self.dt
         for p in particles:
+            ax = p.force_x
+            ay = p.force_y
+            p.force_x = p.force_y = 0.0
             if p.pinned:
                 continue
-            ax, ay = kick.get(p, (0.0, 0.0))
             x, y = p.x, p.y
             vx = (x - p.px) * damping + gx + ax * scale
             vy = (y - p.py) * damping + gy + ay * scale

@@ -10,10 +10,11 @@ polygon (`fabric_view.draw_sheet(merge=True)`).
 import pygame
 
 from scenes.draw import disc, smooth_at, stroke, vertical_gradient
+from scenes.fabric_pattern import cell_layers, centre_colors, rectangle
 from scenes.fabric_view import draw_sheet, draw_strain
 from scenes.widgets import draw_text
 
-from .model import COLUMNS, ROD_Y, ROWS
+from .model import COLUMNS, ROD_Y, ROWS, SPACING
 
 WALL_TOP = (26, 28, 48)
 WALL_BOTTOM = (58, 44, 70)
@@ -24,20 +25,31 @@ BACK = (70, 16, 32)
 ROD = (120, 82, 48)
 ROD_LIGHT = (196, 150, 96)
 CELLS_PER_ROW = COLUMNS - 1
+CELL_ROWS = ROWS - 1
+HEM_DEPTH = 34.0
+"""How deep the gold hem is, px."""
 LOW_SHADES = 8
 """Shading steps of the velvet at the "low" tier (32 above it)."""
+PRINT = (
+    (VELVET, rectangle(0.0, 0.0, CELLS_PER_ROW, CELL_ROWS)),
+    *((VELVET_DARK, rectangle(column, 0.0, column + 1.0, CELL_ROWS))
+      for column in range(1, CELLS_PER_ROW, 3)),
+    (HEM, rectangle(0.0, CELL_ROWS - HEM_DEPTH / SPACING, CELLS_PER_ROW, CELL_ROWS)),
+)
+"""Velvet with a darker pleat down the middle of each swag (the nails hold every third point),
+and the gold hem along the bottom; in the sheet's cell units."""
+CELL_COLORS = cell_layers(CELLS_PER_ROW, CELL_ROWS, PRINT)
+PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, (PRINT[0], PRINT[-1]))
 
 
 def cell_color(index):
-    row, column = divmod(index, CELLS_PER_ROW)
-    if row >= ROWS - 3:
-        return HEM
-    return VELVET if column % 3 != 1 else VELVET_DARK  # pleats
+    """A cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
+    return CELL_COLORS[index]
 
 
 def plain_color(index):
     """The low tier's cell colour: velvet and hem, no pleats (so a row's cells can merge)."""
-    return HEM if index // CELLS_PER_ROW >= ROWS - 3 else VELVET
+    return PLAIN_COLORS[index]
 
 
 def back_color(index):

@@ -11,6 +11,7 @@ from math import hypot
 import pygame
 
 from scenes.draw import disc, smooth_at, stroke, vertical_gradient
+from scenes.fabric_pattern import cell_layers, centre_colors, circle, rectangle
 from scenes.fabric_view import draw_sheet, draw_strain
 from scenes.widgets import draw_text
 
@@ -33,14 +34,29 @@ LOW_SHADES = 8
 """Shading steps of the cells at the "low" tier (32 above it): runs of a row merge into one polygon."""
 
 
+EMBLEM_AT = 1.0 / 3.0
+"""The red disc's centre, as a share of the flag's length from the hoist (it sits mid-height)."""
+EMBLEM_RADIUS = 0.36
+"""The disc's radius, as a share of the flag's height."""
+PRINT = (
+    (BLUE, rectangle(0.0, 0.0, CELLS_PER_ROW, CELL_ROWS)),
+    (WHITE, rectangle(0.0, CELL_ROWS / 3.0, CELLS_PER_ROW, 2.0 * CELL_ROWS / 3.0)),
+    (RED, circle(EMBLEM_AT * CELLS_PER_ROW, CELL_ROWS / 2.0, EMBLEM_RADIUS * CELL_ROWS)),
+)
+"""Three bands and a red disc near the hoist, in the sheet's cell units: our own flag, not a
+country's."""
+CELL_COLORS = cell_layers(CELLS_PER_ROW, CELL_ROWS, PRINT)
+PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, PRINT)
+
+
 def cell_color(index):
-    """Three bands and a disc near the hoist: our own flag, not a country's."""
-    row, column = divmod(index, CELLS_PER_ROW)
-    dx, dy = column - CELLS_PER_ROW * 0.3, row - (CELL_ROWS - 1) / 2.0
-    if hypot(dx, dy) < 3.2:
-        return RED
-    band = row * 3 // CELL_ROWS
-    return BLUE if band != 1 else WHITE
+    """A cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
+    return CELL_COLORS[index]
+
+
+def plain_color(index):
+    """The low tier's cell colour: the print's colour at the cell's centre."""
+    return PLAIN_COLORS[index]
 
 
 def back_color(index):
@@ -67,7 +83,7 @@ def draw(surface, model, touch=False, quality="high"):
         stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
     disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8, smooth)
     low = quality == "low"
-    draw_sheet(surface, model.fabric, cell_color, back_color,
+    draw_sheet(surface, model.fabric, plain_color if low else cell_color, back_color,
                sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
