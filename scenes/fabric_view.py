@@ -26,12 +26,12 @@ def shade(color, factor):
 _shades = {}
 
 
-def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0, levels=32, merge=False):
-    """Fill every living cell: `color_of(cell_index)` front, `back_of(cell_index)` back.
+def draw_sheet(surface, fabric, colors, back, sheen=0.0, levels=32, merge=False):
+    """Fill every living cell: in `colors[cell_index]` on its front, in `back` on its back.
 
-    `color_of` gives one colour, or a list of layers for a cell a printed pattern crosses
-    (`scenes.fabric_pattern.cell_layers`), drawn bent with the cell; a half-torn cell takes
-    the first layer's colour.
+    A cell's entry in `colors` is one colour, or a list of layers where a printed pattern
+    crosses it (`scenes.fabric_pattern.cell_layers`), drawn bent with the cell; a half-torn
+    cell takes the first layer's colour.
 
     With `sheen`, a cell whose top edge tilts down (a wave's far side) is darker and one that
     tilts up lighter, as if lit from above: a flag's ripples read as bands of light. Shades
@@ -55,7 +55,7 @@ def draw_sheet(surface, fabric, color_of, back_of, sheen=0.0, levels=32, merge=F
             continue
         # the quad's signed area (shoelace over its diagonals), positive when it faces us
         ratio = 0.5 * ((tl.x - br.x) * (tr.y - bl.y) - (tr.x - bl.x) * (tl.y - br.y)) / rest_area
-        base = color_of(index) if ratio > 0.0 else back_of(index)
+        base = colors[index] if ratio > 0.0 else back
         layers = None
         if isinstance(base, list):
             layers, base = base, base[0][0]

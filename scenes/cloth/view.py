@@ -39,21 +39,9 @@ PRINT = (
 """Velvet with a darker pleat down the middle of each swag (the nails hold every third point),
 and the gold hem along the bottom; in the sheet's cell units."""
 CELL_COLORS = cell_layers(CELLS_PER_ROW, CELL_ROWS, PRINT)
+"""Each cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
 PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, (PRINT[0], PRINT[-1]))
-
-
-def cell_color(index):
-    """A cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
-    return CELL_COLORS[index]
-
-
-def plain_color(index):
-    """The low tier's cell colour: velvet and hem, no pleats (so a row's cells can merge)."""
-    return PLAIN_COLORS[index]
-
-
-def back_color(index):
-    return BACK
+"""The "low" tier's: velvet and hem, no pleats, a colour a cell (so a row's cells can merge)."""
 
 
 def help_line(model, touch=False):
@@ -79,9 +67,9 @@ def draw(surface, model, touch=False, quality="high"):
     disc(surface, ROD_LIGHT, (left, ROD_Y - 4), 9, smooth)
     disc(surface, ROD_LIGHT, (right, ROD_Y - 4), 9, smooth)
     if quality == "low":
-        draw_sheet(surface, fabric, plain_color, back_color, levels=LOW_SHADES, merge=True)
+        draw_sheet(surface, fabric, PLAIN_COLORS, BACK, levels=LOW_SHADES, merge=True)
     else:
-        draw_sheet(surface, fabric, cell_color, back_color)
+        draw_sheet(surface, fabric, CELL_COLORS, BACK)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
         pygame.draw.line(surface, (fade, fade, fade), start, end, 3)

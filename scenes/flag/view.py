@@ -46,21 +46,9 @@ PRINT = (
 """Three bands and a red disc near the hoist, in the sheet's cell units: our own flag, not a
 country's."""
 CELL_COLORS = cell_layers(CELLS_PER_ROW, CELL_ROWS, PRINT)
+"""Each cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
 PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, PRINT)
-
-
-def cell_color(index):
-    """A cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
-    return CELL_COLORS[index]
-
-
-def plain_color(index):
-    """The low tier's cell colour: the print's colour at the cell's centre."""
-    return PLAIN_COLORS[index]
-
-
-def back_color(index):
-    return BACK
+"""The "low" tier's: the print's colour at each cell's centre."""
 
 
 def help_line(model, touch=False):
@@ -83,7 +71,7 @@ def draw(surface, model, touch=False, quality="high"):
         stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
     disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8, smooth)
     low = quality == "low"
-    draw_sheet(surface, model.fabric, plain_color if low else cell_color, back_color,
+    draw_sheet(surface, model.fabric, PLAIN_COLORS if low else CELL_COLORS, BACK,
                sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
