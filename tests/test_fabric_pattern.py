@@ -62,8 +62,8 @@ def test_a_covered_cell_beside_a_printed_one_is_drawn_as_a_piece_too():
 def test_a_piece_maps_onto_the_cell_as_it_is_bent():
     square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
     corners = ((10.0, 10.0), (40.0, 12.0), (44.0, 50.0), (8.0, 41.0))
-    mapped = map_piece(square, *corners)
-    assert [c for point in mapped for c in point] == pytest.approx([c for point in corners for c in point])
+    flat = [c for point in map_piece(square, *corners) for c in point]
+    assert flat == pytest.approx([c for point in corners for c in point])
     middle = map_piece([(0.5, 0.5)], *corners)[0]
     assert middle == pytest.approx((sum(x for x, _ in corners) / 4, sum(y for _, y in corners) / 4))
     # an edge's midpoint stays on that edge: neighbouring cells' pieces meet

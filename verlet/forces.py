@@ -37,7 +37,8 @@ class TriangleWind:
             if field is not None:
                 wx, wy = field((ax + bx + cx) / 3.0, (ay + by + cy) / 3.0)
             # outward normals as long as their sides: (dy, -dx) turned by the orientation
-            turn = per_length if (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0 else -per_length
+            clockwise = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0
+            turn = per_length if clockwise else -per_length
             for p, q, nx, ny in ((a, b, (by - ay) * turn, (ax - bx) * turn),
                                  (b, c, (cy - by) * turn, (bx - cx) * turn),
                                  (c, a, (ay - cy) * turn, (cx - ax) * turn)):

@@ -31,7 +31,8 @@ SPACING = 31.5
 """The flag: 11 x 7 points 31.5 px apart (315 x 189 px), sized to a phone's step budget
 (issue 14: 196 links x 3 passes and 120 wind triangles; the 16 x 10 sheet took 20 ms a step on
 a 4x slower CPU). At 3 passes it stretches no more than the old sheet did at 6 (links 1.2% over
-rest in the wind, 1.4% then); its disc and bands are drawn finer than its cells (`scenes.fabric_pattern`)."""
+rest in the wind, 1.4% then); its disc and bands are drawn finer than its cells
+(`scenes.fabric_pattern`)."""
 POLE_X = 230.0
 POLE_TOP = 70.0
 """The pole's x and the height of the flag's top corner, px."""
