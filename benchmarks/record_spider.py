@@ -33,6 +33,8 @@ import sys
 from math import atan2, cos, hypot, pi, sin
 from pathlib import Path
 
+from scenes.replay import ScriptedPlayer
+
 SEED = 0
 """The game's seed (main.py's default): replay with `--seed 0`."""
 GAME_FRAMES = 10_800
@@ -45,15 +47,18 @@ PLAY_FIELD = (10.0, 80.0, 950.0, 530.0)
 along the top, so every press reaches the model whichever way the events are replayed."""
 
 
-class BusyPlayer:
+class BusyPlayer(ScriptedPlayer):
     """Decides each frame's input for a SpiderModel, like a busy person watching the screen.
 
     model_of   function returning the model now (a restart would make a new one)
     send       function(kind, value) delivering one input
     seed       seed of the player's own generator (where it wanders and weaves)
 
-    `log` collects every input as an events-file entry for the frame it was sent in.
+    `log` collects every input as an events-file entry for the frame it was sent in (pointer
+    positions rounded to 2 decimals, as the recording was made).
     """
+
+    DIGITS = 2
 
     DANGER = 150.0
     """Back away from struggling bugs closer than this, px."""
@@ -67,28 +72,14 @@ class BusyPlayer:
     """Frames between picking a new place of the world to crawl toward."""
 
     def __init__(self, model_of, send, seed=SEED):
+        super().__init__(send)
         self.model_of = model_of
-        self.send_input = send
         self.rng = random.Random(f"busy-player:{seed}")
-        self.frame = 0
-        self.log = []
-        self.keys = ()
         self.holding = None
         self.cooldown = 0
         self.next_weave = 120
         self.next_wander = 0
         self.place = (900.0, 540.0)
-
-    # --- sending ----------------------------------------------------------------------------
-    def send(self, kind, value):
-        entry = {"frame": self.frame, "type": kind}
-        if kind in ("down", "move", "up"):
-            value = (round(value[0], 2), round(value[1], 2))
-            entry["pos"] = list(value)
-        else:
-            entry["key"] = value
-        self.log.append(entry)
-        self.send_input(kind, value)
 
     def _canvas(self, world):
         camera = self.model_of().camera
@@ -98,15 +89,6 @@ class BusyPlayer:
     def _in_field(canvas):
         left, top, right, bottom = PLAY_FIELD
         return left <= canvas[0] <= right and top <= canvas[1] <= bottom
-
-    def _set_keys(self, keys):
-        for key in self.keys:
-            if key not in keys:
-                self.send("key_up", key)
-        for key in keys:
-            if key not in self.keys:
-                self.send("key_down", key)
-        self.keys = tuple(keys)
 
     def _release(self):
         if self.holding is not None:
@@ -118,7 +100,7 @@ class BusyPlayer:
         left, top, right, bottom = PLAY_FIELD
         x, y = self._canvas(world)
         canvas = (min(right, max(left, x)), min(bottom, max(top, y)))
-        self._set_keys(())
+        self.hold_keys(())
         if self.holding is None:
             self.send("down", canvas)
         elif hypot(canvas[0] - self.holding[0], canvas[1] - self.holding[1]) > 6.0:
@@ -133,7 +115,7 @@ class BusyPlayer:
         plan = self.model_of().preview_shot(world)
         if plan is None or not plan.ok or not self._in_field(canvas):
             return False
-        self._set_keys(())
+        self.hold_keys(())
         self._release()
         self.send("down", canvas)
         self.send("up", canvas)
@@ -148,7 +130,7 @@ class BusyPlayer:
             keys.append("right" if dx > 0 else "left")
         if abs(dy) > 0.38 * length:
             keys.append("down" if dy > 0 else "up")
-        self._set_keys(keys)
+        self.hold_keys(keys)
 
     # --- deciding ---------------------------------------------------------------------------
     def act(self):
@@ -161,7 +143,7 @@ class BusyPlayer:
         spider = model.spider
         self.cooldown = max(0, self.cooldown - 1)
         if model.game_over:
-            self._set_keys(())
+            self.hold_keys(())
             self._release()
             return
         sx, sy = spider.position

@@ -8,7 +8,8 @@ A script is a JSON list of objects, each applied just before step `frame` (0-bas
 
 `load_script` validates a whole file up front and raises `ScriptError` with one line naming the
 first bad entry. Turning entries into pygame events happens in `scenes.base`, so this module
-stays free of pygame.
+stays free of pygame. `ScriptedPlayer` is the other direction: a bot that plays a model and
+keeps what it sent as such a script (the tests' spider bot, the recorded busy game).
 """
 
 import json
@@ -86,3 +87,40 @@ def entries_by_frame(entries):
     for entry in entries:
         grouped.setdefault(entry["frame"], []).append(entry)
     return grouped
+
+
+class ScriptedPlayer:
+    """The input side of a bot: it sends inputs on to `send_input(kind, value)` and keeps each
+    as an entry of an events script in `log`, stamped with `frame` (which the bot advances).
+
+    Pointer positions are rounded to DIGITS decimals before they are sent, so the log replays
+    to the very same game.
+    """
+
+    DIGITS = 3
+
+    def __init__(self, send_input):
+        self.send_input = send_input
+        self.frame = 0
+        self.log = []
+        self.keys = ()
+
+    def send(self, kind, value):
+        entry = {"frame": self.frame, "type": kind}
+        if kind in POINTER_TYPES:
+            value = (round(value[0], self.DIGITS), round(value[1], self.DIGITS))
+            entry["pos"] = list(value)
+        else:
+            entry["key"] = value
+        self.log.append(entry)
+        self.send_input(kind, value)
+
+    def hold_keys(self, keys):
+        """Press the keys of `keys` not held yet and let go of the held ones not in it."""
+        for key in self.keys:
+            if key not in keys:
+                self.send("key_up", key)
+        for key in keys:
+            if key not in self.keys:
+                self.send("key_down", key)
+        self.keys = tuple(keys)

@@ -11,6 +11,7 @@ from its own seeded generator.
 import random
 from math import atan2, cos, hypot, pi, sin
 
+from scenes.replay import ScriptedPlayer
 from scenes.spider.model import PARAMS, WORLD, SpiderModel
 from scenes.spider.web import Web
 
@@ -56,7 +57,7 @@ def ladder_web(**kwargs):
     return web, knots, threads
 
 
-class Bot:
+class Bot(ScriptedPlayer):
     """A careful player driving a SpiderModel through its input protocol.
 
     `send(kind, value)` delivers input (default: straight to the model); with `pointer_only`
@@ -77,14 +78,11 @@ class Bot:
 
     def __init__(self, model, send=None, pointer_only=False, model_of=None, rescue_delay=0,
                  roam_seed=None):
+        super().__init__(send or (lambda kind, value: self.model.input(kind, value)))
         self.model_of = model_of or (lambda: model)
-        self.send_input = send or (lambda kind, value: self.model.input(kind, value))
         self.pointer_only = pointer_only
-        self.keys = ()
         self.holding = None
         self.cooldown = 0
-        self.frame = 0
-        self.log = []
         self.rescue_delay = rescue_delay
         self.falling_for = 0
         self.roam = None if roam_seed is None else random.Random(f"roam:{roam_seed}")
@@ -95,29 +93,10 @@ class Bot:
     def model(self):
         return self.model_of()
 
-    def send(self, kind, value):
-        entry = {"frame": self.frame, "type": kind}
-        if kind in ("down", "move", "up"):
-            value = (round(value[0], 3), round(value[1], 3))
-            entry["pos"] = list(value)
-        else:
-            entry["key"] = value
-        self.log.append(entry)
-        self.send_input(kind, value)
-
     def _clear_of_widgets(self, canvas):
         left, top, right, bottom = self.WIDGETS
         x, y = canvas
         return not (left <= x <= right and top <= y <= bottom) and 0 <= x < 960 and 0 <= y < 540
-
-    def _set_keys(self, keys):
-        for key in self.keys:
-            if key not in keys:
-                self.send("key_up", key)
-        for key in keys:
-            if key not in self.keys:
-                self.send("key_down", key)
-        self.keys = tuple(keys)
 
     def _hold(self, world):
         canvas = (world[0] - self.model.camera[0], world[1] - self.model.camera[1])
@@ -151,14 +130,14 @@ class Bot:
                 keys.append("right" if dx > 0 else "left")
             if abs(dy) > 0.38 * hypot(dx, dy):
                 keys.append("down" if dy > 0 else "up")
-            self._set_keys(keys)
+            self.hold_keys(keys)
             return
         length = hypot(dx, dy) or 1.0
         sx, sy = self.model.spider.position
         self._hold((sx + dx / length * 120, sy + dy / length * 120))
 
     def _stop(self):
-        self._set_keys(())
+        self.hold_keys(())
         self._release()
 
     def act(self):
@@ -194,7 +173,7 @@ class Bot:
             self._block(bug, sx, sy)
         corpses = [e for e in model.swarm.enemies if e.state == "dead"]
         if corpses:
-            self._set_keys(())
+            self.hold_keys(())
             target = min(corpses, key=lambda e: hypot(e.position[0] - sx, e.position[1] - sy))
             self._hold(target.position)
             return
@@ -202,7 +181,7 @@ class Bot:
             if self.frame >= self.next_roam:
                 self.next_roam = self.frame + self.ROAM_FRAMES
                 self.home = (self.roam.uniform(0.0, WORLD[0]), self.roam.uniform(0.0, WORLD[1]))
-            self._set_keys(())
+            self.hold_keys(())
             self._hold(self.home)  # crawl toward the web point nearest the place
             return
         hub = self.HUB
