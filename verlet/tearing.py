@@ -38,11 +38,14 @@ def snap_overstretched(links, most=None):
         limit = getattr(link, "limit", None)
         if limit is None:
             continue
-        dx = link.b.x - link.a.x
-        dy = link.b.y - link.a.y
-        reach_sq = (link.rest * limit) ** 2
-        if dx * dx + dy * dy > reach_sq:  # squared lengths: a sound link costs no root
-            over.append(((dx * dx + dy * dy) / reach_sq, len(over), link))
+        a = link.a
+        b = link.b
+        dx = b.x - a.x
+        dy = b.y - a.y
+        reach = link.rest * limit
+        length_sq = dx * dx + dy * dy
+        if length_sq > reach * reach:  # squared lengths: a sound link costs no root
+            over.append((length_sq / (reach * reach), len(over), link))
     over.sort(key=lambda item: (-item[0], item[1]))
     broken = [link for rank, (ratio, _, link) in enumerate(over)
               if most is None or rank < most or ratio > 4.0]
