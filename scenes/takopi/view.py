@@ -57,10 +57,13 @@ LEG_INNER = 10.0
 """Width of the pink stroke drawn on it: the difference is the leg's outline."""
 SHADE_OFFSET = (-7.0, -8.0)
 """How far the body colour is shifted over the shade colour: up and left (T16)."""
-CURVE_SAMPLES = 6
+CURVE_SAMPLES = 4
 """Spline samples per ring segment (T14): the segments are about 35 px long, so the points are
-about 6 px apart and the polygon through them strays from the curve by well under a pixel."""
-LEG_SAMPLES = 6
+about 9 px apart and the polygon through them strays from the curve by about 0.1 px (the body's
+radius is some 85 px), under a quarter of a supersampled pixel. Each polygon fill costs in
+proportion to its vertices times its rows, so no more are sampled than that needs."""
+LEG_SAMPLES = 4
+"""Spline samples per leg segment (T15): the segments are 14-17 px long and bend gently."""
 CLIP_SLACK = 0.7
 """How far the clip's edge lies outside the silhouette, layer px: pygame fills the boundary pixels
 of a polygon, so clearing around the silhouette's own outline would also clear the silhouette's

@@ -40,25 +40,21 @@ def outline_paths(curve, orientation, rim, slack, move, shift):
       layer's pixels), and
     - the curve moved by `move` plus `shift` (the body colour, in the shade layer's pixels).
     """
-    count = len(curve)
-    if count < 3:
+    if len(curve) < 3:
         return list(curve), list(curve), list(curve)
     mx, my = move
     px, py = mx + shift[0], my + shift[1]
     outer, clip, shifted = [], [], []
-    previous = curve[-1]
-    for index in range(count):
-        x, y = curve[index]
-        after = curve[index + 1 - count]
-        ux, uy = after[0] - previous[0], after[1] - previous[1]  # previous neighbour to next
+    add_outer, add_clip, add_shifted = outer.append, clip.append, shifted.append
+    for (bx, by), (x, y), (ax, ay) in zip(curve[-1:] + curve[:-1], curve, curve[1:] + curve[:1]):
+        ux, uy = ax - bx, ay - by  # previous neighbour to next
         length = hypot(ux, uy)
         if length > 1e-9:
             scale = orientation / length
             nx, ny = uy * scale, -ux * scale
         else:
             nx = ny = 0.0
-        outer.append((x + nx * rim, y + ny * rim))
-        clip.append((x + mx + nx * slack, y + my + ny * slack))
-        shifted.append((x + px, y + py))
-        previous = (x, y)
+        add_outer((x + nx * rim, y + ny * rim))
+        add_clip((x + mx + nx * slack, y + my + ny * slack))
+        add_shifted((x + px, y + py))
     return outer, clip, shifted
