@@ -59,9 +59,10 @@ SHADE_OFFSET = (-7.0, -8.0)
 """How far the body colour is shifted over the shade colour: up and left (T16)."""
 CURVE_SAMPLES = 4
 """Spline samples per ring segment (T14): the segments are about 35 px long, so the points are
-about 9 px apart and the polygon through them strays from the curve by about 0.1 px (the body's
-radius is some 85 px), under a quarter of a supersampled pixel. Each polygon fill costs in
-proportion to its vertices times its rows, so no more are sampled than that needs."""
+about 9 px apart and the polygon through them strays from the curve by 0.2 px at rest and 0.3 px
+in a hard squash (6 samples: 0.1-0.15 px), under a supersampled pixel either way. A polygon fill
+costs about its vertices times its rows, so the 64 vertices of 4 samples (96 at 6) are a third
+cheaper for each of the three body-sized fills a frame."""
 LEG_SAMPLES = 4
 """Spline samples per leg segment (T15): the segments are 14-17 px long and bend gently."""
 CLIP_SLACK = 0.7
