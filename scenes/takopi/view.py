@@ -27,8 +27,8 @@ from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
 from .model import FINGERTIP
-from .view_curves import offset, outline_paths, vertex_normals
-from .view_face import draw_face, face_frame
+from .view_curves import offset, outline_paths, reaches_past, ring_paths, vertex_normals
+from .view_face import draw_face, edge_parts, face_frame
 from .view_paint import Layer
 
 SKY_TOP = (204, 232, 255)
@@ -69,6 +69,11 @@ CLIP_SLACK = 0.7
 """How far the clip's edge lies outside the silhouette, layer px: pygame fills the boundary pixels
 of a polygon, so clearing around the silhouette's own outline would also clear the silhouette's
 edge pixels; this keeps them (about as many as a filled silhouette has)."""
+SEAM_WIDTH = 1
+"""Width of the line drawn along the ring polygon's seam, layer px."""
+EDGE_ROOM = 1.0
+"""At the "high" tier the face and gloss are drawn unclipped only while they keep this far
+(layer px) inside the outline's outer edge: room for the depth estimate of `reaches_past`."""
 CURVE_BULGE = 3.0
 """How far the body's curve may bulge past its simulated points, px (under 2 px at rest and
 in a squash; a little room on top)."""
@@ -253,11 +258,62 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
         base.polygon_px(PINK, inset_towards(outline, normals, shift))  # worked out directly
         draw_face(base, face_frame(model), model.pressed)
         return
-    # T16: the shade colour inside the silhouette, the body colour shifted up-left on it, gloss
-    # and face (T9) printed on, all clipped to the silhouette: a band stays lower right. Drawn
-    # on a layer over the body's own box (the legs below need no clipping).
+    if quality == "high":
+        if not ringed_body(base, model, outline, orientation, shift):
+            clipped_body(base, model, ring, outline, orientation, shift)
+        _still.keep(base.resolve(surface, "character"), (base.left, base.top))
+        return
+    clipped_body(base, model, ring, outline, orientation, shift)
+    # a smooth outer edge for the rim, the one edge against the sky
+    pygame.draw.aalines(surface, OUTLINE, True,
+                        offset(outline, vertex_normals(outline, orientation),
+                               OUTLINE_WIDTH + RIM_SOFTEN))
+
+
+def ringed_body(base, model, outline, orientation, shift):
+    """The body at the "high" tier (T14, T16, T9), straight on the character's layer: the
+    shade colour over the silhouette, the body colour shifted up-left on it (kept from running
+    past the outline by `ring_paths`), gloss and face, then the outline as a ring over the
+    silhouette's edge, which covers whatever of them lies outside it. The picture a clip to
+    the silhouette gives (`clipped_body`) without a second layer, its clearing and its blit.
+
+    Only the outline's width is covered: where a cheek, an eye, a tear or the gloss would reach
+    past it (a body squashed against a wall turns its face to the edge), nothing is drawn and
+    False is returned: the caller clips instead."""
+    scale = base.scale
+    rim = OUTLINE_WIDTH * scale
+    outer, inner, pink, normals = ring_paths(outline, orientation, rim, CLIP_SLACK, shift)
+    frame = face_frame(model)
+    spot, gloss_rx, _, _ = gloss_shape(model)
+    discs = [(*base.map(centre), reach * scale) for centre, reach in
+             edge_parts(frame, model.pressed) + [(spot, gloss_rx)]]
+    if reaches_past(outline, normals, discs, rim - EDGE_ROOM):
+        return False
+    base.polygon_px(SHADE, inner)
+    base.polygon_px(PINK, pink)
+    draw_gloss(base, model)
+    draw_face(base, frame, model.pressed)
+    base.polygon_px(OUTLINE, ring_polygon(outer, inner))
+    # the seam across the ring is crossed twice, so its own pixels are left unfilled
+    pygame.draw.line(base.surface, OUTLINE, outer[0], inner[0], SEAM_WIDTH)
+    return True
+
+
+def ring_polygon(outer, inner):
+    """One polygon that pygame fills (even-odd) as the ring between two closed curves: the outer
+    curve round, across to the inner curve, the inner curve round, and back across. Both curves
+    run the way they were given, as the outline and the clip always did: pygame rounds an
+    edge's crossings by its direction, so the same edges give the same pixels."""
+    return outer + outer[:1] + inner + inner[:1]
+
+
+def clipped_body(base, model, ring, outline, orientation, shift):
+    """The body at the "medium" tier (T14, T16, T9): the shade colour inside the silhouette,
+    the body colour shifted up-left on it, gloss and face printed on, all clipped to the
+    silhouette on a layer over the body's own box (the legs below need no clipping), over the
+    outline drawn first."""
     shaded = base.box(*_padded_box(ring, CURVE_BULGE), "shaded", SHADE)
-    rim, clip, pink = outline_paths(outline, orientation, OUTLINE_WIDTH * scale, CLIP_SLACK,
+    rim, clip, pink = outline_paths(outline, orientation, OUTLINE_WIDTH * base.scale, CLIP_SLACK,
                                     shaded.px_from(base), shift)
     base.polygon_px(OUTLINE, rim)
     shaded.polygon_px(PINK, pink)
@@ -265,12 +321,6 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
     draw_face(shaded, face_frame(model), model.pressed)
     shaded.clip_to_px(clip)
     shaded.put_on(base)
-    if quality == "medium":  # a smooth outer edge for the rim, the one edge against the sky
-        pygame.draw.aalines(surface, OUTLINE, True,
-                            offset(outline, vertex_normals(outline, orientation),
-                                   OUTLINE_WIDTH + RIM_SOFTEN))
-    else:
-        _still.keep(base.resolve(surface, "character"), (base.left, base.top))
 
 
 STILL_TOLERANCE = 0.02
@@ -332,13 +382,19 @@ def inset_towards(curve, normals, shift):
     return moved
 
 
-def draw_gloss(layer, model):
-    """A soft highlight high on the left, where the light comes from (fixed on screen, like the
-    shade band, while the face turns with the body)."""
+def gloss_shape(model):
+    """(spot, rx, ry, angle) of the gloss, canvas px: a soft highlight high on the left, where
+    the light comes from (fixed on screen, like the shade band, while the face turns)."""
     xs = [p.x for p in model.body.points]
     ys = [p.y for p in model.body.points]
     half_width, half_height = (max(xs) - min(xs)) / 2.0, (max(ys) - min(ys)) / 2.0
     center = ((max(xs) + min(xs)) / 2.0, (max(ys) + min(ys)) / 2.0)
     spot = (center[0] - 0.46 * half_width, center[1] - 0.6 * half_height)
     size = (half_width * half_height) ** 0.5
-    layer.ellipse(GLOSS, spot, 0.2 * size, 0.11 * size, -0.6)
+    return spot, 0.2 * size, 0.11 * size, -0.6
+
+
+def draw_gloss(layer, model):
+    """The gloss (`gloss_shape`) on the layer."""
+    spot, rx, ry, angle = gloss_shape(model)
+    layer.ellipse(GLOSS, spot, rx, ry, angle)

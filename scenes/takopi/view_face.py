@@ -83,6 +83,21 @@ def face_frame(model):
     return FaceFrame(origin, tilt, max(below), half_width)
 
 
+def edge_parts(frame, crying):
+    """(centre, reach) of the face's parts nearest the body's edge, canvas px: the cheeks, the
+    eyes and, while crying, the tear streaks' lower ends (T9). Drawn without a clip (the "high"
+    tier's `ringed_body`), the face must keep these inside the outline."""
+    unit = frame.unit
+    parts = []
+    for side in (-1.0, 1.0):
+        parts.append((frame.at(side * CHEEK_SPREAD, CHEEK_HEIGHT), 0.13 * unit))
+        parts.append((frame.at(side * EYE_SPREAD, EYE_HEIGHT), 0.1 * unit))
+        if crying:
+            end = frame.at(side * (EYE_SPREAD + 0.02), EYE_HEIGHT + 0.03 + TEAR_LENGTH)
+            parts.append((end, (0.1 * unit + 3.0) / 2.0 + 1.0))
+    return parts
+
+
 def draw_face(layer, frame, crying):
     """Cheeks, eyes (dots, or closed with tears) and the mouth, on the supersampled layer."""
     unit = frame.unit
