@@ -69,8 +69,6 @@ CLIP_SLACK = 0.7
 """How far the clip's edge lies outside the silhouette, layer px: pygame fills the boundary pixels
 of a polygon, so clearing around the silhouette's own outline would also clear the silhouette's
 edge pixels; this keeps them (about as many as a filled silhouette has)."""
-SEAM_WIDTH = 1
-"""Width of the line drawn along the ring polygon's seam, layer px."""
 EDGE_ROOM = 1.0
 """At the "high" tier the face and gloss are drawn unclipped only while they keep this far
 (layer px) inside the outline's outer edge: room for the depth estimate of `reaches_past`."""
@@ -275,7 +273,9 @@ def ringed_body(base, model, outline, orientation, shift):
     shade colour over the silhouette, the body colour shifted up-left on it (kept from running
     past the outline by `ring_paths`), gloss and face, then the outline as a ring over the
     silhouette's edge, which covers whatever of them lies outside it. The picture a clip to
-    the silhouette gives (`clipped_body`) without a second layer, its clearing and its blit.
+    the silhouette gives (`clipped_body`; but for a layer pixel here and there along the
+    outline's inner edge, where pygame rounds the ring's edges otherwise) without a second
+    layer, its clearing and its blit.
 
     Only the outline's width is covered: where a cheek, an eye, a tear or the gloss would reach
     past it (a body squashed against a wall turns its face to the edge), nothing is drawn and
@@ -294,21 +294,21 @@ def ringed_body(base, model, outline, orientation, shift):
     draw_gloss(base, model)
     draw_face(base, frame, model.pressed)
     base.polygon_px(OUTLINE, ring_polygon(outer, inner))
-    # the seam across the ring is crossed twice, so its own pixels are left unfilled
-    pygame.draw.line(base.surface, OUTLINE, outer[0], inner[0], SEAM_WIDTH)
     return True
 
 
 def ring_polygon(outer, inner):
     """One polygon that pygame fills (even-odd) as the ring between two closed curves: the outer
-    curve round, across to the inner curve, the inner curve round, and back across. Both curves
-    run the way they were given, as the outline and the clip always did: pygame rounds an
-    edge's crossings by its direction, so the same edges give the same pixels."""
+    curve round, across to the inner curve, the inner curve round, and back across (the seam is
+    crossed twice and cancels). Both curves run the way they were given, as the outline and the
+    clip did: pygame rounds an edge's crossings by its direction, and the reversed inner curve
+    came out a layer pixel thinner all round."""
     return outer + outer[:1] + inner + inner[:1]
 
 
 def clipped_body(base, model, ring, outline, orientation, shift):
-    """The body at the "medium" tier (T14, T16, T9): the shade colour inside the silhouette,
+    """The body at the "medium" tier, and at "high" when the face reaches the edge (T14, T16,
+    T9): the shade colour inside the silhouette,
     the body colour shifted up-left on it, gloss and face printed on, all clipped to the
     silhouette on a layer over the body's own box (the legs below need no clipping), over the
     outline drawn first."""
