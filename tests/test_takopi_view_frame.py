@@ -200,3 +200,93 @@ def test_a_point_on_the_press_circles_very_centre_goes_out_away_from_the_body_ce
     assert out_x * away_x + out_y * away_y > 0.99 * hypot(out_x, out_y) * hypot(away_x, away_y)
     assert all(hypot(p.x - circle.center[0], p.y - circle.center[1]) >= 30.0 - 1e-9
                for p in points)
+
+
+# --- the "high" tier's body without a clipping layer ----------------------------------------
+
+def body_layer(model, clipped):
+    """The character's layer (legs and body, layer pixels) drawn with the ring or the clip."""
+    from scenes.takopi.view_paint import Layer
+
+    ring = model.body.positions()
+    legs = [[p.position for p in leg.particles()] for leg in model.legs]
+    base = Layer(*view.character_box(ring, legs), slot="test-" + ("clip" if clipped else "ring"))
+    outline = catmull_rom_closed(base.map_all(ring), view.CURVE_SAMPLES)
+    orientation = view._orientation(ring)
+    shift = (view.SHADE_OFFSET[0] * base.scale, view.SHADE_OFFSET[1] * base.scale)
+    if clipped:
+        view.clipped_body(base, model, ring, outline, orientation, shift)
+        drawn = True
+    else:
+        drawn = view.ringed_body(base, model, outline, orientation, shift)
+    rgb = pygame.surfarray.array3d(base.surface).astype(int)
+    alpha = pygame.surfarray.array_alpha(base.surface).astype(int)
+    return drawn, numpy.dstack([rgb, alpha])
+
+
+def test_the_ring_draws_the_picture_the_clip_draws(poke):
+    """At rest, poked and dragged: the same layer but for a layer pixel here and there along
+    the outline's inner edge (pygame rounds the ring's edges its own way): under 1 % of the
+    layer's pixels differ, and the mean difference is far under 1/255 a channel."""
+    for model in [m for _, m in poke[::4]] + dragged_frames()[:4]:
+        drawn, ringed = body_layer(model, clipped=False)
+        if not drawn:
+            continue
+        _, clipped = body_layer(model, clipped=True)
+        differing = (numpy.abs(ringed - clipped).max(axis=2) > 0).mean()
+        assert differing < 0.01
+        assert numpy.abs(ringed - clipped).mean() < 0.5
+
+
+def test_a_face_at_the_edge_is_clipped_as_before(monkeypatch):
+    """A body dragged against the wall turns its face to the edge: a cheek would reach past the
+    outline, so the ring is not used and the picture is the clip's, pixel for pixel."""
+    model = settled()
+    cx, cy = model.body.center()
+    model.input("down", (cx + 80, cy + 30))
+    found = None
+    for i in range(120):
+        model.input("move", (cx + 80 - 6 * i, cy + 30 - 2 * i))
+        model.step()
+        if not body_layer(model, clipped=False)[0]:
+            found = model
+            break
+    assert found is not None  # the drag does bring the face to the edge
+    forget_kept_picture()
+    drawn = canvas()
+    view.draw(drawn, found, False, "high")
+    monkeypatch.setattr(view, "ringed_body", lambda *args: False)  # the clip, always
+    forget_kept_picture()
+    clipped = canvas()
+    view.draw(clipped, found, False, "high")
+    assert numpy.array_equal(pixels(drawn), pixels(clipped))
+
+
+def test_the_body_colour_never_runs_past_the_outline(poke):
+    """`ring_paths`: the body colour's points lie at most halfway into the outline's ring
+    (plus the sampling's error) outside the silhouette, and inside it they are the shifted
+    curve's points exactly."""
+    from scenes.takopi.view_curves import ring_paths
+
+    rim, slack = view.OUTLINE_WIDTH * 2, view.CLIP_SLACK
+    shift = (view.SHADE_OFFSET[0] * 2, view.SHADE_OFFSET[1] * 2)
+    for model in [m for _, m in poke] + dragged_frames():
+        ring = [(2 * x, 2 * y) for x, y in model.body.positions()]
+        curve = catmull_rom_closed(ring, view.CURVE_SAMPLES)
+        dense = catmull_rom_closed(ring, 8 * view.CURVE_SAMPLES)
+        _, _, pink, _ = ring_paths(curve, view._orientation(ring), rim, slack, shift)
+        for (x, y), (px, py) in zip(curve, pink):
+            outside = inside_polygon((px, py), dense) is False
+            if outside:
+                assert distance_to_polygon((px, py), dense) < rim - 1.0
+            if (px, py) != (x + shift[0], y + shift[1]):  # pulled back: it was outside
+                assert not inside_polygon((x + shift[0], y + shift[1]), dense)
+
+
+def inside_polygon(point, polygon):
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
