@@ -4,12 +4,13 @@ Order of a frame: sky and floor, a soft shadow, then the character (`view_paint`
 first (T15: a thick dark stroke, a thinner pink one on top, round caps and joins, so the root
 caps hide under the body), then the body: a closed Catmull-Rom curve through all 16 points (T14)
 with a dark outline, filled with the shade colour and overlaid by the body colour shifted up-left,
-and the face (T9), all clipped to the silhouette (T16). The press circle is shown faintly while
-it exists, and a help line and the credit (T17) sit on top.
+and the face (T9), all kept to the silhouette (T16). The press circle is shown faintly while it
+exists, and a help line and the credit (T17) sit on top.
 
 Render tiers (scenes.quality; issue 14), never touching the model:
 - "high"    the character on one supersampled layer over its own box, averaged down: every edge
-            anti-aliased. A body at rest is painted once and its picture copied (`StillPicture`).
+            anti-aliased; the outline a ring drawn last over the body's edge, so no clipping
+            layer (`ringed_body`). A body at rest is painted once, then copied (`StillPicture`).
 - "medium"  the same steps at canvas resolution, straight onto the canvas, with anti-aliased
             lines along the outline's and the legs' outer edges.
 - "low"     plain polygons; the shade band is worked out from the outline (`inset_towards`)
@@ -298,11 +299,10 @@ def ringed_body(base, model, outline, orientation, shift):
 
 
 def ring_polygon(outer, inner):
-    """One polygon that pygame fills (even-odd) as the ring between two closed curves: the outer
-    curve round, across to the inner curve, the inner curve round, and back across (the seam is
-    crossed twice and cancels). Both curves run the way they were given, as the outline and the
-    clip did: pygame rounds an edge's crossings by its direction, and the reversed inner curve
-    came out a layer pixel thinner all round."""
+    """One polygon pygame fills (even-odd) as the ring between two closed curves: the outer curve
+    round, across to the inner one, round it and back (the seam cancels). Both run the way they
+    were given, as the outline and the clip did: pygame rounds an edge's crossings by its
+    direction (a reversed inner curve came out a layer pixel thinner all round)."""
     return outer + outer[:1] + inner + inner[:1]
 
 
