@@ -18,9 +18,11 @@ from scenes.takopi import view, view_face
 from scenes.takopi.scene import TakopiScene
 from scenes.takopi.view_curves import vertex_normals
 from scenes.takopi.view_paint import ellipse_points
+from verlet.geometry import catmull_rom_closed
 from tests.takopi_helpers import press_from_above, settled
 
 SIZE = (960, 540)
+BAND_SAMPLES = 12
 
 
 def picture(model, quality, touch=False):
@@ -61,8 +63,10 @@ def pictures(rest):
 
 def rim_band(model, reach=1.5):
     """Canvas pixels within `reach` of the outline's outer edge on the body's upper half
-    (against the sky: no legs, shadow or text there), as an (x, y) boolean mask."""
-    curve = view.silhouette(model)
+    (against the sky: no legs, shadow or text there), as an (x, y) boolean mask. The spline is
+    sampled densely here (BAND_SAMPLES), whatever the view samples it at, so the band follows
+    the whole edge and not just the view's vertices."""
+    curve = catmull_rom_closed(model.body.positions(), BAND_SAMPLES)
     normals = vertex_normals(curve, 1.0)
     cy = model.body.center()[1]
     mask = numpy.zeros(SIZE, dtype=bool)

@@ -90,6 +90,10 @@ class PushCircle:
     behind its centre, and throw them out on the wrong side: the ring turned inside out. So the
     first projection of a frame sweeps the circle from there in steps of at most SWEEP_STEP px,
     pushing the points ahead of it as a finger would; later ones project at `center` only.
+
+    `body_center` is a function giving the body's centre: it is only needed for a point on the
+    circle's very centre, so it is only worked out then (as the points are at that moment), not
+    ten times a frame for nothing.
     """
 
     def __init__(self, center, radius, came_from=None):
@@ -116,7 +120,8 @@ class PushCircle:
             if distance >= r:
                 continue
             if distance < EPSILON:
-                dx, dy = p.x - body_center[0], p.y - body_center[1]
+                bx, by = body_center()
+                dx, dy = p.x - bx, p.y - by
                 distance = hypot(dx, dy)
                 if distance < EPSILON:
                     dx, dy, distance = 0.0, -1.0, 1.0
@@ -207,7 +212,7 @@ class Body:
 
     def _hard_projections(self):
         if self.push is not None:
-            self.push.project(self.points, self.center())
+            self.push.project(self.points, self.center)
         self.walls.project(move_now)
 
     def _stand_level(self):

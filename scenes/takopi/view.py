@@ -4,12 +4,13 @@ Order of a frame: sky and floor, a soft shadow, then the character (`view_paint`
 first (T15: a thick dark stroke, a thinner pink one on top, round caps and joins, so the root
 caps hide under the body), then the body: a closed Catmull-Rom curve through all 16 points (T14)
 with a dark outline, filled with the shade colour and overlaid by the body colour shifted up-left,
-and the face (T9), all clipped to the silhouette (T16). The press circle is shown faintly while
-it exists, and a help line and the credit (T17) sit on top.
+and the face (T9), all kept to the silhouette (T16). The press circle is shown faintly while it
+exists, and a help line and the credit (T17) sit on top.
 
 Render tiers (scenes.quality; issue 14), never touching the model:
 - "high"    the character on one supersampled layer over its own box, averaged down: every edge
-            anti-aliased. A body at rest is painted once and its picture copied (`StillPicture`).
+            anti-aliased; the outline a ring drawn last over the body's edge, so no clipping
+            layer (`ringed_body`). A body at rest is painted once, then copied (`StillPicture`).
 - "medium"  the same steps at canvas resolution, straight onto the canvas, with anti-aliased
             lines along the outline's and the legs' outer edges.
 - "low"     plain polygons; the shade band is worked out from the outline (`inset_towards`)
@@ -27,8 +28,8 @@ from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
 from .model import FINGERTIP
-from .view_curves import offset, outline_paths, vertex_normals
-from .view_face import draw_face, face_frame
+from .view_curves import offset, outline_paths, reaches_past, ring_paths, vertex_normals
+from .view_face import draw_face, edge_parts, face_frame
 from .view_paint import Layer
 
 SKY_TOP = (204, 232, 255)
@@ -57,14 +58,21 @@ LEG_INNER = 10.0
 """Width of the pink stroke drawn on it: the difference is the leg's outline."""
 SHADE_OFFSET = (-7.0, -8.0)
 """How far the body colour is shifted over the shade colour: up and left (T16)."""
-CURVE_SAMPLES = 6
+CURVE_SAMPLES = 4
 """Spline samples per ring segment (T14): the segments are about 35 px long, so the points are
-about 6 px apart and the polygon through them strays from the curve by well under a pixel."""
-LEG_SAMPLES = 6
+about 9 px apart and the polygon through them strays from the curve by 0.2 px at rest and 0.3 px
+in a hard squash (6 samples: 0.1-0.15 px), under a supersampled pixel either way. A polygon fill
+costs about its vertices times its rows, so the 64 vertices of 4 samples (96 at 6) are a third
+cheaper for each of the three body-sized fills a frame."""
+LEG_SAMPLES = 4
+"""Spline samples per leg segment (T15): the segments are 14-17 px long and bend gently."""
 CLIP_SLACK = 0.7
 """How far the clip's edge lies outside the silhouette, layer px: pygame fills the boundary pixels
 of a polygon, so clearing around the silhouette's own outline would also clear the silhouette's
 edge pixels; this keeps them (about as many as a filled silhouette has)."""
+EDGE_ROOM = 1.0
+"""At the "high" tier the face and gloss are drawn unclipped only while they keep this far
+(layer px) inside the outline's outer edge: room for the depth estimate of `reaches_past`."""
 CURVE_BULGE = 3.0
 """How far the body's curve may bulge past its simulated points, px (under 2 px at rest and
 in a squash; a little room on top)."""
@@ -249,11 +257,63 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
         base.polygon_px(PINK, inset_towards(outline, normals, shift))  # worked out directly
         draw_face(base, face_frame(model), model.pressed)
         return
-    # T16: the shade colour inside the silhouette, the body colour shifted up-left on it, gloss
-    # and face (T9) printed on, all clipped to the silhouette: a band stays lower right. Drawn
-    # on a layer over the body's own box (the legs below need no clipping).
+    if quality == "high":
+        if not ringed_body(base, model, outline, orientation, shift):
+            clipped_body(base, model, ring, outline, orientation, shift)
+        _still.keep(base.resolve(surface, "character"), (base.left, base.top))
+        return
+    clipped_body(base, model, ring, outline, orientation, shift)
+    # a smooth outer edge for the rim, the one edge against the sky
+    pygame.draw.aalines(surface, OUTLINE, True,
+                        offset(outline, vertex_normals(outline, orientation),
+                               OUTLINE_WIDTH + RIM_SOFTEN))
+
+
+def ringed_body(base, model, outline, orientation, shift):
+    """The body at the "high" tier (T14, T16, T9), straight on the character's layer: the
+    shade colour over the silhouette, the body colour shifted up-left on it (kept from running
+    past the outline by `ring_paths`), gloss and face, then the outline as a ring over the
+    silhouette's edge, which covers whatever of them lies outside it. The picture a clip to
+    the silhouette gives (`clipped_body`; but for a layer pixel here and there along the
+    outline's inner edge, where pygame rounds the ring's edges otherwise) without a second
+    layer, its clearing and its blit.
+
+    Only the outline's width is covered: where a cheek, an eye, a tear or the gloss would reach
+    past it (a body squashed against a wall turns its face to the edge), nothing is drawn and
+    False is returned: the caller clips instead."""
+    scale = base.scale
+    rim = OUTLINE_WIDTH * scale
+    outer, inner, pink, normals = ring_paths(outline, orientation, rim, CLIP_SLACK, shift)
+    frame = face_frame(model)
+    spot, gloss_rx, _, _ = gloss_shape(model)
+    discs = [(*base.map(centre), reach * scale) for centre, reach in
+             edge_parts(frame, model.pressed) + [(spot, gloss_rx)]]
+    if reaches_past(outline, normals, discs, rim - EDGE_ROOM):
+        return False
+    base.polygon_px(SHADE, inner)
+    base.polygon_px(PINK, pink)
+    draw_gloss(base, model)
+    draw_face(base, frame, model.pressed)
+    base.polygon_px(OUTLINE, ring_polygon(outer, inner))
+    return True
+
+
+def ring_polygon(outer, inner):
+    """One polygon pygame fills (even-odd) as the ring between two closed curves: the outer curve
+    round, across to the inner one, round it and back (the seam cancels). Both run the way they
+    were given, as the outline and the clip did: pygame rounds an edge's crossings by its
+    direction (a reversed inner curve came out a layer pixel thinner all round)."""
+    return outer + outer[:1] + inner + inner[:1]
+
+
+def clipped_body(base, model, ring, outline, orientation, shift):
+    """The body at the "medium" tier, and at "high" when the face reaches the edge (T14, T16,
+    T9): the shade colour inside the silhouette,
+    the body colour shifted up-left on it, gloss and face printed on, all clipped to the
+    silhouette on a layer over the body's own box (the legs below need no clipping), over the
+    outline drawn first."""
     shaded = base.box(*_padded_box(ring, CURVE_BULGE), "shaded", SHADE)
-    rim, clip, pink = outline_paths(outline, orientation, OUTLINE_WIDTH * scale, CLIP_SLACK,
+    rim, clip, pink = outline_paths(outline, orientation, OUTLINE_WIDTH * base.scale, CLIP_SLACK,
                                     shaded.px_from(base), shift)
     base.polygon_px(OUTLINE, rim)
     shaded.polygon_px(PINK, pink)
@@ -261,12 +321,6 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
     draw_face(shaded, face_frame(model), model.pressed)
     shaded.clip_to_px(clip)
     shaded.put_on(base)
-    if quality == "medium":  # a smooth outer edge for the rim, the one edge against the sky
-        pygame.draw.aalines(surface, OUTLINE, True,
-                            offset(outline, vertex_normals(outline, orientation),
-                                   OUTLINE_WIDTH + RIM_SOFTEN))
-    else:
-        _still.keep(base.resolve(surface, "character"), (base.left, base.top))
 
 
 STILL_TOLERANCE = 0.02
@@ -328,13 +382,19 @@ def inset_towards(curve, normals, shift):
     return moved
 
 
-def draw_gloss(layer, model):
-    """A soft highlight high on the left, where the light comes from (fixed on screen, like the
-    shade band, while the face turns with the body)."""
+def gloss_shape(model):
+    """(spot, rx, ry, angle) of the gloss, canvas px: a soft highlight high on the left, where
+    the light comes from (fixed on screen, like the shade band, while the face turns)."""
     xs = [p.x for p in model.body.points]
     ys = [p.y for p in model.body.points]
     half_width, half_height = (max(xs) - min(xs)) / 2.0, (max(ys) - min(ys)) / 2.0
     center = ((max(xs) + min(xs)) / 2.0, (max(ys) + min(ys)) / 2.0)
     spot = (center[0] - 0.46 * half_width, center[1] - 0.6 * half_height)
     size = (half_width * half_height) ** 0.5
-    layer.ellipse(GLOSS, spot, 0.2 * size, 0.11 * size, -0.6)
+    return spot, 0.2 * size, 0.11 * size, -0.6
+
+
+def draw_gloss(layer, model):
+    """The gloss (`gloss_shape`) on the layer."""
+    spot, rx, ry, angle = gloss_shape(model)
+    layer.ellipse(GLOSS, spot, rx, ry, angle)

@@ -40,25 +40,109 @@ def outline_paths(curve, orientation, rim, slack, move, shift):
       layer's pixels), and
     - the curve moved by `move` plus `shift` (the body colour, in the shade layer's pixels).
     """
-    count = len(curve)
-    if count < 3:
+    if len(curve) < 3:
         return list(curve), list(curve), list(curve)
     mx, my = move
     px, py = mx + shift[0], my + shift[1]
     outer, clip, shifted = [], [], []
-    previous = curve[-1]
-    for index in range(count):
-        x, y = curve[index]
-        after = curve[index + 1 - count]
-        ux, uy = after[0] - previous[0], after[1] - previous[1]  # previous neighbour to next
+    add_outer, add_clip, add_shifted = outer.append, clip.append, shifted.append
+    for (bx, by), (x, y), (ax, ay) in zip(curve[-1:] + curve[:-1], curve, curve[1:] + curve[:1]):
+        ux, uy = ax - bx, ay - by  # previous neighbour to next
         length = hypot(ux, uy)
         if length > 1e-9:
             scale = orientation / length
             nx, ny = uy * scale, -ux * scale
         else:
             nx = ny = 0.0
-        outer.append((x + nx * rim, y + ny * rim))
-        clip.append((x + mx + nx * slack, y + my + ny * slack))
-        shifted.append((x + px, y + py))
-        previous = (x, y)
+        add_outer((x + nx * rim, y + ny * rim))
+        add_clip((x + mx + nx * slack, y + my + ny * slack))
+        add_shifted((x + px, y + py))
     return outer, clip, shifted
+
+
+def ring_paths(curve, orientation, rim, slack, shift):
+    """(outer, inner, pink, normals): the paths of the "high" tier's body, drawn with no
+    clipping layer (layer px):
+
+    - `outer`: the curve moved `rim` along its outward normals (the outline's outer edge),
+    - `inner`: the curve moved `slack` along them (the silhouette as the shade fill covers it;
+      the outline is the ring between `outer` and `inner`, drawn last, over everything), and
+    - `normals`: the outward unit normals at the samples, and
+    - `pink`: the curve moved by `shift` (the body colour, T16), except where that lies outside
+      the silhouette by more than `pull` = halfway into the outline's ring: there the point is
+      pulled back along the normal of the silhouette's nearest sample, to `pull` outside it.
+      Everything of the body colour outside the silhouette then lies under the outline's ring,
+      which hides it, and inside it the polygon is the shifted curve's: the overlap of the body
+      and its shifted copy, which a clip to the silhouette would give. The nearest sample is
+      found from the shift's share along the curve (a whole shift is about two samples); its
+      normal leaves an error of (half a sample step)^2 / (2 x the curve's radius): under
+      2 layer px where the curve turns hardest, well inside the half ring either side of `pull`.
+    """
+    count = len(curve)
+    if count < 3:
+        return list(curve), list(curve), list(curve), [(0.0, 0.0)] * count
+    normals, steps = [], []
+    outer, inner = [], []
+    for (bx, by), (x, y), (ax, ay) in zip(curve[-1:] + curve[:-1], curve, curve[1:] + curve[:1]):
+        ux, uy = ax - bx, ay - by  # previous neighbour to next: two sample steps
+        length = hypot(ux, uy)
+        if length > 1e-9:
+            scale = orientation / length
+            nx, ny = uy * scale, -ux * scale
+        else:
+            nx = ny = 0.0
+        normals.append((nx, ny))
+        steps.append(length / 2.0)
+        outer.append((x + nx * rim, y + ny * rim))
+        inner.append((x + nx * slack, y + ny * slack))
+    sx, sy = shift
+    pull = (rim + slack) / 2.0
+    check = pull - 2.0 * PULL_ERROR  # a shifted point first-order this far out may be past `pull`
+    pink = []
+    for index in range(count):
+        x, y = curve[index]
+        nx, ny = normals[index]
+        qx, qy = x + sx, y + sy
+        if nx * sx + ny * sy > check and steps[index] > 1e-9:
+            along = (sx * -ny + sy * nx) * orientation  # the shift along the curve (index order)
+            nearest = (index + round(along / steps[index])) % count
+            fx, fy = curve[nearest]
+            mx, my = normals[nearest]
+            out = (qx - fx) * mx + (qy - fy) * my
+            if out > pull:
+                qx -= mx * (out - pull)
+                qy -= my * (out - pull)
+        pink.append((qx, qy))
+    return outer, inner, pink, normals
+
+
+def reaches_past(curve, normals, discs, limit):
+    """True when some disc (x, y, radius) may reach more than `limit` outside the closed curve
+    (layer px), or has its centre outside it: its depth inside is measured along the normal of
+    the nearest sample (searched on every other sample, then beside it), which is within a
+    pixel of the true depth for discs that sit well inside."""
+    count = len(curve)
+    if count < 3:
+        return True
+    for cx, cy, radius in discs:
+        best, nearest = float("inf"), 0
+        for index in range(0, count, 2):
+            x, y = curve[index]
+            distance = (x - cx) * (x - cx) + (y - cy) * (y - cy)
+            if distance < best:
+                best, nearest = distance, index
+        for index in (nearest - 1, (nearest + 1) % count):
+            x, y = curve[index]
+            distance = (x - cx) * (x - cx) + (y - cy) * (y - cy)
+            if distance < best:
+                best, nearest = distance, index
+        x, y = curve[nearest]
+        nx, ny = normals[nearest]
+        depth = (x - cx) * nx + (y - cy) * ny  # how far inside the curve the centre lies
+        if depth < 0.0 or radius - depth > limit:
+            return True
+    return False
+
+
+PULL_ERROR = 2.0
+"""Largest error of a first-order distance from the silhouette in `ring_paths`, layer px."""

@@ -30,6 +30,10 @@ CHEEK_HEIGHT = 0.6
 CHEEK_SPREAD = 0.62
 TEAR_LENGTH = 0.34
 """How far the tear streaks run down, as a share of the body's height."""
+TEAR_SAMPLES = 4
+"""Spline samples per half of a tear streak (about 6 px apart; the streak barely bends)."""
+LID_SAMPLES = 8
+"""Segments of a closed eye's lid arc (a small arc some 20 px long: 2-3 px steps)."""
 
 
 FACE_SWAY = 0.23
@@ -79,6 +83,21 @@ def face_frame(model):
     return FaceFrame(origin, tilt, max(below), half_width)
 
 
+def edge_parts(frame, crying):
+    """(centre, reach) of the face's parts nearest the body's edge, canvas px: the cheeks, the
+    eyes and, while crying, the tear streaks' lower ends (T9). Drawn without a clip (the "high"
+    tier's `ringed_body`), the face must keep these inside the outline."""
+    unit = frame.unit
+    parts = []
+    for side in (-1.0, 1.0):
+        parts.append((frame.at(side * CHEEK_SPREAD, CHEEK_HEIGHT), 0.13 * unit))
+        parts.append((frame.at(side * EYE_SPREAD, EYE_HEIGHT), 0.1 * unit))
+        if crying:
+            end = frame.at(side * (EYE_SPREAD + 0.02), EYE_HEIGHT + 0.03 + TEAR_LENGTH)
+            parts.append((end, (0.1 * unit + 3.0) / 2.0 + 1.0))
+    return parts
+
+
 def draw_face(layer, frame, crying):
     """Cheeks, eyes (dots, or closed with tears) and the mouth, on the supersampled layer."""
     unit = frame.unit
@@ -108,10 +127,10 @@ def _crying_eye(layer, frame, eye, side):
     top = frame.at(side * EYE_SPREAD, EYE_HEIGHT + 0.03)
     end = frame.at(side * (EYE_SPREAD + 0.02), EYE_HEIGHT + 0.03 + TEAR_LENGTH)
     wobble = frame.at(side * (EYE_SPREAD - 0.03), EYE_HEIGHT + 0.03 + TEAR_LENGTH * 0.5)
-    streak = catmull_rom_open([top, wobble, end], 6)
+    streak = catmull_rom_open([top, wobble, end], TEAR_SAMPLES)
     width = 0.1 * unit
     layer.strokes(streak, ((TEAR_EDGE, width + 3.0), (TEAR, width)))
-    lid = arc_points(eye, 0.08 * unit, 0.05 * unit, frame.tilt, 3.3, 6.12)
+    lid = arc_points(eye, 0.08 * unit, 0.05 * unit, frame.tilt, 3.3, 6.12, LID_SAMPLES)
     layer.stroke(INK, lid, max(2.4, 0.035 * unit))
 
 

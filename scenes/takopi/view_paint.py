@@ -212,33 +212,42 @@ def _stroke_runs(points, half):
     there: along the segment at a piece's ends, halfway between the two segments' directions
     inside it. A vertex is a cut where the turn between its two segments (in radians, about)
     times `half` exceeds FOLD times the shorter segment. Repeated points are skipped.
+
+    One pass: each segment's direction is worked out once, as its end point is reached.
     """
-    kept = points[:1]
-    for x, y in points[1:]:
-        if abs(x - kept[-1][0]) + abs(y - kept[-1][1]) > 1e-6:
-            kept.append((x, y))
-    if len(kept) < 2:
-        return [], kept
-    segments = []  # (ux, uy, length) from each kept point to the next
-    for (x0, y0), (x1, y1) in zip(kept, kept[1:]):
-        length = hypot(x1 - x0, y1 - y0)
-        segments.append(((x1 - x0) / length, (y1 - y0) / length, length))
-    x, y = kept[0]
-    piece = [(x, y, segments[0][0], segments[0][1])]
-    runs, joints = [piece], [kept[0]]
-    for (x, y), (ax, ay, a_length), (bx, by, b_length) in zip(kept[1:], segments, segments[1:]):
-        mx, my = ax + bx, ay + by
-        middle = hypot(mx, my)
-        if half * hypot(bx - ax, by - ay) > FOLD * min(a_length, b_length) or middle < 1e-9:
-            piece.append((x, y, ax, ay))
-            piece = [(x, y, bx, by)]
+    if not points:
+        return [], []
+    x0, y0 = points[0]
+    joints = [(x0, y0)]
+    piece = None
+    runs = []
+    ax = ay = a_length = 0.0  # the segment ending at (x0, y0); none yet
+    fold = FOLD
+    for x1, y1 in points:
+        dx, dy = x1 - x0, y1 - y0
+        if abs(dx) + abs(dy) <= 1e-6:
+            continue  # a repeated point (also the first point against itself)
+        length = hypot(dx, dy)
+        bx, by = dx / length, dy / length
+        if piece is None:  # the first segment: the band starts square to it
+            piece = [(x0, y0, bx, by)]
             runs.append(piece)
-            joints.append((x, y))
         else:
-            piece.append((x, y, mx / middle, my / middle))
-    x, y = kept[-1]
-    piece.append((x, y, segments[-1][0], segments[-1][1]))
-    joints.append(kept[-1])
+            mx, my = ax + bx, ay + by
+            middle = hypot(mx, my)
+            if (half * hypot(bx - ax, by - ay) > fold * (a_length if a_length < length else length)
+                    or middle < 1e-9):
+                piece.append((x0, y0, ax, ay))
+                piece = [(x0, y0, bx, by)]
+                runs.append(piece)
+                joints.append((x0, y0))
+            else:
+                piece.append((x0, y0, mx / middle, my / middle))
+        x0, y0, ax, ay, a_length = x1, y1, bx, by, length
+    if piece is None:
+        return [], joints
+    piece.append((x0, y0, ax, ay))
+    joints.append((x0, y0))
     return runs, joints
 
 
