@@ -1,14 +1,15 @@
-"""The Gauss-Seidel fast path of `verlet` (issue #6) gives the numbers of the plain one.
+"""The fast paths of `verlet`'s distance links (issues #6 and 14) give the numbers of the plain one.
 
-`Distance.solve_all` (added for speed: all passes over one run of links, fields read once) and
-the inline-move loop behind `Distance.project_all(links, move_now)` must match the general loop
-`project_all(links, move)` with a move that is not `move_now`, to the bit, including pinned
-ends, max-only links, stiffness, coincident ends and a link from a particle to itself.
+`Distance.one_pass` (a pass over a run of links with their fields read once per solve) and
+`Distance.project_all`, with `move_now` (Gauss-Seidel) and `move_pending` (Jacobi), must match
+the general loop that calls a `move` for each correction, to the bit, including pinned ends,
+max-only links, stiffness, coincident ends and a link from a particle to itself.
 """
 
 import random
 
 from verlet import Distance, World, move_now
+from verlet.solver import move_pending
 from verlet.constraints import _project_with
 
 
@@ -40,20 +41,36 @@ def test_fast_paths_match_the_general_loop_to_the_bit():
         reference_points, reference_links = mixed_links(seed)
         for _ in range(7):
             _project_with(reference_links, general_move)
-        for run in ("project_all", "solve_all"):
+        for run in ("project_all", "one_pass"):
             points, links = mixed_links(seed)
             assert snapshot(points) == snapshot(mixed_links(seed)[0])
-            if run == "project_all":
-                for _ in range(7):
+            one_pass = Distance.one_pass(links, move_now)
+            for _ in range(7):
+                if run == "project_all":
                     Distance.project_all(links, move_now)
-            else:
-                Distance.solve_all(links, 7)
+                else:
+                    one_pass()
             assert snapshot(points) == snapshot(reference_points), (seed, run)
         moved = sum(a != b for a, b in zip(snapshot(reference_points), snapshot(mixed_links(seed)[0])))
         assert moved > 10, "the links must actually move particles"
 
 
-def test_world_uses_solve_all_only_without_a_hook():
+def pending_move(particle, dx, dy):  # move_pending's maths, but not move_pending
+    move_pending(particle, dx, dy)
+
+
+def test_the_jacobi_pass_adds_the_pending_moves_of_the_general_loop_to_the_bit():
+    for seed in range(5):
+        reference_points, reference_links = mixed_links(seed)
+        _project_with(reference_links, pending_move)
+        points, links = mixed_links(seed)
+        Distance.one_pass(links, move_pending)()
+        pending = [(p.pending_x, p.pending_y) for p in points]
+        assert pending == [(p.pending_x, p.pending_y) for p in reference_points], seed
+        assert sum(x != 0.0 or y != 0.0 for x, y in pending) > 10
+
+
+def test_a_hook_runs_after_every_pass_and_the_solve_holds():
     world = World(gravity=(0, 0.5), iterations=4)
     top = world.add_particle(0, 0, pinned=True)
     bob = world.add_particle(30, 0)

@@ -61,28 +61,28 @@ class Distance:
     def project_all(links, move):
         """Project each link in turn: the solver's hot loop over a rope, a ring or a whole web.
 
+        The same as one call of the pass `one_pass(links, move)` returns.
+        """
+        Distance.one_pass(links, move)()
+
+    @staticmethod
+    def one_pass(links, move):
+        """A function projecting these links once each with `move`, for a solver to call once
+        per pass: the links' fields are read here, once per solve (what runs between passes
+        moves particles, but never pins one or changes a link).
+
         The maths of one link is written as a loop, so a large web pays no Python call per
         link. With `move_now` (Gauss-Seidel) the moves are written to the particles directly
         (`_project_now`), with `move_pending` (Jacobi) to their pending totals
         (`_project_pending`); any other `move` is called for each correction (`_project_with`).
         """
         if move is move_now:
-            _project_now(_fields(links))
-        elif move is move_pending:
-            _project_pending(_fields(links))
-        else:
-            _project_with(links, move)
-
-    @staticmethod
-    def solve_all(links, iterations):
-        """`iterations` Gauss-Seidel passes over these links when nothing else runs in between.
-
-        The same numbers as calling `project_all(links, move_now)` that many times; since no
-        other code can change a link during the passes, each link's fields are read once.
-        """
-        fields = _fields(links)
-        for _ in range(iterations):
-            _project_now(fields)
+            fields = _fields(links)
+            return lambda: _project_now(fields)
+        if move is move_pending:
+            fields = _fields(links)
+            return lambda: _project_pending(fields)
+        return lambda: _project_with(links, move)
 
 
 def _fields(links):
@@ -248,19 +248,17 @@ class Area:
         count = len(particles)
         xs = [p.x for p in particles]
         ys = [p.y for p in particles]
-        twice_area = ring_length = chord_total = 0.0
-        chords = []
+        before_x, before_y = xs[-1:] + xs[:-1], ys[-1:] + ys[:-1]  # each point's neighbours
+        after_x, after_y = xs[1:] + xs[:1], ys[1:] + ys[:1]
         # The chord at point i runs from point i-1 to point i+1; turned a quarter outward it is
         # the push's direction and, by its length, its weight (2 x the area's gradient).
-        last_x, last_y = xs[-1], ys[-1]
-        for i in range(count):
-            x, y = xs[i], ys[i]
+        chords = [(next_x - last_x, next_y - last_y) for last_x, last_y, next_x, next_y
+                  in zip(before_x, before_y, after_x, after_y)]
+        twice_area = ring_length = chord_total = 0.0
+        for x, y, last_x, last_y, (cx, cy) in zip(xs, ys, before_x, before_y, chords):
             twice_area += last_x * y - x * last_y
             ring_length += hypot(x - last_x, y - last_y)
-            cx, cy = xs[i + 1 - count] - xs[i - 1], ys[i + 1 - count] - ys[i - 1]
             chord_total += hypot(cx, cy)
-            chords.append((cx, cy))
-            last_x, last_y = x, y
         deficit = self.target - twice_area * 0.5 * self.orientation
         if deficit <= 0.0:
             return

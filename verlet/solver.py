@@ -19,6 +19,7 @@ Both repeat the pass `iterations` times: more iterations, stiffer material (T5).
 particles are ignored here, in one place.
 """
 
+from functools import partial
 from itertools import groupby
 
 
@@ -58,38 +59,33 @@ def apply_pending(shares):
         particle.pending_x = particle.pending_y = 0.0
 
 
+def passes(constraints, move):
+    """One function per run of constraints of one class, in order, each projecting its run
+    once with `move`: call them all for one pass. A class may offer a static
+    `one_pass(run, move)` that makes that function itself (`Distance` does: it reads each
+    link's fields once per solve, the hot path of ropes, rings, cloths and webs); the others
+    are projected one by one. Grouping only consecutive constraints keeps the order, and so
+    the Gauss-Seidel result.
+    """
+    made = []
+    for kind, run in groupby(constraints, type):
+        run = list(run)
+        one_pass = getattr(kind, "one_pass", None)
+        made.append(one_pass(run, move) if one_pass else partial(_project_each, run, move))
+    return made
+
+
 def _project_each(constraints, move):
     for constraint in constraints:
         constraint.project(move)
 
 
-def batches(constraints):
-    """The constraints as runs of one class, in order: [(project_all, [constraint, ...]), ...].
-
-    A class may offer a static `project_all(constraints, move)` that projects a whole run in one
-    loop (`Distance` does: it is the hot path of ropes and webs); others are projected one by one.
-    Grouping only consecutive constraints keeps the order, and so the Gauss-Seidel result.
-    """
-    return [(getattr(kind, "project_all", _project_each), list(run))
-            for kind, run in groupby(constraints, type)]
-
-
 def solve_gauss_seidel(constraints, iterations, after_iteration=None):
-    """Project every constraint in turn, `iterations` times, applying each move at once.
-
-    When the constraints are one run of a class with a static `solve_all(run, iterations)` and
-    no hook runs between the passes, that class does all the passes itself (`Distance` reads
-    each link once per solve instead of once per pass: a cloth or a web, the common case).
-    """
-    runs = batches(constraints)
-    if after_iteration is None and len(runs) == 1:
-        solve_all = getattr(type(constraints[0]), "solve_all", None)
-        if solve_all is not None:
-            solve_all(runs[0][1], iterations)
-            return
+    """Project every constraint in turn, `iterations` times, applying each move at once."""
+    runs = passes(constraints, move_now)
     for _ in range(iterations):
-        for project_all, run in runs:
-            project_all(run, move_now)
+        for one_pass in runs:
+            one_pass()
         if after_iteration is not None:
             after_iteration()
 
@@ -101,10 +97,10 @@ def solve_jacobi(constraints, iterations, after_iteration=None):
     projections that must win over the averaged ones (T7's push-out).
     """
     shares = jacobi_shares(constraints)
-    runs = batches(constraints)
+    runs = passes(constraints, move_pending)
     for _ in range(iterations):
-        for project_all, run in runs:
-            project_all(run, move_pending)
+        for one_pass in runs:
+            one_pass()
         apply_pending(shares)
         if after_iteration is not None:
             after_iteration()
