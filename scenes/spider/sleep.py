@@ -23,9 +23,24 @@ A sleeping knot wakes when:
 
 (The sky's meteors are drawn in view pixels and never touch the web, so they wake nothing.)
 
+A frame works from three lists: the awake knots to integrate, the threads to solve (in web
+order, each with how its ends take part) and the sleeping knots to watch. They are kept, not
+remade: a knot that wakes or falls asleep marks its threads, and the next frame puts only those
+back in their place (`_update`); the lists are made afresh only when the web itself changes (a
+thread spun, split, cut or taken in: `Web.version`) or every knot wakes. Remaking them whole
+after every wake or sleep (a walk over every thread, and a new tuple for each) happened on a
+frame in seven of the busy game, at about a fifth of such a frame natively; in Pyodide at 4x
+throttling, in the busy game's first 340 frames (the web mostly awake around a struggling bug),
+the sleeping web step then cost 1.7x the plain one (12 ms against 7 ms a frame, per-part
+profile, two runs each); with the lists kept it costs about the same (5 to 8 ms against 7).
+Kept or made afresh, the lists are the same, so the numbers are the same bit for bit
+(tests/test_spider_sleep_lists.py checks the kept lists against fresh ones at every frame).
+
 With `enabled` False nothing sleeps and `Web.step` is the plain `World.step` it always was: the
-benchmarks put both side by side. Everything here walks lists in web order, so a game is as
-deterministic with sleeping as without (same seed and input, same state). Pure Python.
+benchmarks put both side by side. The threads are solved and the sleeping knots watched in web
+order, and the awake knots (integrated and counted each on its own, in the order they woke)
+are keyed by identity but never ordered by it, so a game is as deterministic with sleeping as
+without (same seed and input, same state). Pure Python.
 """
 
 from bisect import bisect_left
@@ -39,9 +54,14 @@ second let knots of a busy web fall asleep and wake again so often that remaking
 cost more than the threads it saved (measured in a busy game: 0.92x the plain step with
 sleeping, 0.85x with the same solver and nothing asleep; at a second, 0.84x and 0.81x)."""
 SLEEP_BATCH = 15
-"""Knots fall asleep together on every SLEEP_BATCH-th frame only (four times a second), so
-the lists of what to solve are remade a few times a second rather than whenever a knot comes
-to rest."""
+"""Knots fall asleep together on every SLEEP_BATCH-th frame only (four times a second): the
+knots still long enough wait for it in `_ready`. Staggering them instead (each knot on its own
+frame of the fifteen, by its place in the web) would spread the work of falling asleep, but
+neighbours then freeze a few frames apart, and a strong catch on the sleeping web swayed 0.84 px
+off a never-sleeping web's 9.6 px sway, against 0.23 px batched (the test allows 0.57).
+Batched, a frame on which knots fall asleep costs what those knots' threads cost (their tapes
+and their places in the lists), no longer a remaking of every list: natively, in the busy game,
+about 0.4 ms more than its neighbours when 30 knots fall asleep at once, a few times a game."""
 SLEEP_DRIFT = 0.05
 """How far a knot may wander and still count as still, px (a settled web creeps far less)."""
 WAKE_MOVE = 0.01
