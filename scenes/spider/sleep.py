@@ -23,11 +23,27 @@ A sleeping knot wakes when:
 
 (The sky's meteors are drawn in view pixels and never touch the web, so they wake nothing.)
 
+A frame works from three lists: the awake knots to integrate, the threads to solve (in web
+order, each with how its ends take part) and the sleeping knots to watch. They are kept, not
+remade: a knot that wakes or falls asleep marks its threads, and the next frame puts only those
+back in their place (`_update`); the lists are made afresh only when the web itself changes (a
+thread spun, split, cut or taken in: `Web.version`) or every knot wakes. Remaking them whole
+after every wake or sleep (a walk over every thread, and a new tuple for each) happened on a
+frame in seven of the busy game, at about a fifth of such a frame natively; in Pyodide at 4x
+throttling, in the busy game's first 340 frames (the web mostly awake around a struggling bug),
+the sleeping web step then cost 1.7x the plain one (12 ms against 7 ms a frame, per-part
+profile, two runs each); with the lists kept it costs about the same (5 to 8 ms against 7).
+Kept or made afresh, the lists are the same, so the numbers are the same bit for bit
+(tests/test_spider_sleep_lists.py checks the kept lists against fresh ones at every frame).
+
 With `enabled` False nothing sleeps and `Web.step` is the plain `World.step` it always was: the
-benchmarks put both side by side. Everything here walks lists in web order, so a game is as
-deterministic with sleeping as without (same seed and input, same state). Pure Python.
+benchmarks put both side by side. The threads are solved and the sleeping knots watched in web
+order, and the awake knots (integrated and counted each on its own, in the order they woke)
+are keyed by identity but never ordered by it, so a game is as deterministic with sleeping as
+without (same seed and input, same state). Pure Python.
 """
 
+from bisect import bisect_left
 from math import hypot
 
 from verlet.geometry import EPSILON
@@ -38,9 +54,14 @@ second let knots of a busy web fall asleep and wake again so often that remaking
 cost more than the threads it saved (measured in a busy game: 0.92x the plain step with
 sleeping, 0.85x with the same solver and nothing asleep; at a second, 0.84x and 0.81x)."""
 SLEEP_BATCH = 15
-"""Knots fall asleep together on every SLEEP_BATCH-th frame only (four times a second), so
-the lists of what to solve are remade a few times a second rather than whenever a knot comes
-to rest."""
+"""Knots fall asleep together on every SLEEP_BATCH-th frame only (four times a second): the
+knots still long enough wait for it in `_ready`. Staggering them instead (each knot on its own
+frame of the fifteen, by its place in the web) would spread the work of falling asleep, but
+neighbours then freeze a few frames apart, and a strong catch on the sleeping web swayed 0.84 px
+off a never-sleeping web's 9.6 px sway, against 0.23 px batched (the test allows 0.57).
+Batched, a frame on which knots fall asleep costs what those knots' threads cost (their tapes
+and their places in the lists), no longer a remaking of every list: natively, in the busy game,
+about 0.4 ms more than its neighbours when 30 knots fall asleep at once, a few times a game."""
 SLEEP_DRIFT = 0.05
 """How far a knot may wander and still count as still, px (a settled web creeps far less)."""
 WAKE_MOVE = 0.01
@@ -55,33 +76,51 @@ class Sleep:
     """Which knots of one web sleep, and the frame step that skips them.
 
     enabled  the switch (`Web.sleeping`): False = every knot integrated, every thread solved
+
+    The lists of what a frame does are kept up to date as knots wake and fall asleep (only the
+    threads of a knot that changed are looked at again); they are made afresh only when the web
+    itself changes (`Web.version`) or every knot wakes.
     """
 
     def __init__(self, web):
         self.web = web
         self.enabled = True
-        self._awake = []  # free knots that are awake, in web order
-        self._fields = []  # (thread, a, b, mode) of each thread with an awake free end, in order
-        self._edge = []  # sleeping knots with a thread to an awake free knot
-        self._recorders = []  # knots recording their tapes this frame (they may fall asleep)
-        self._version = -1  # web.version the lists were made for
-        self._dirty = True  # a knot fell asleep or woke since the lists were made
-        self._record = False  # the next frame is one on which knots may fall asleep
+        self._awake = {}  # id -> free knot that is awake (integrated, counting its still frames)
+        self._fields = []  # (thread, a, b, mode) of each thread with a moving end, in web order
+        self._places = []  # each of _fields' threads' place in web.threads (ascending)
+        self._place = {}  # id(thread) -> its place in web.threads
+        self._edge = []  # sleeping knots with a thread to a moving knot (watched), in order
+        self._changed = {}  # id -> thread with an end that woke, slept or records since
+        self._ready = []  # awake knots nearly still long enough to sleep (see _recorders_now)
+        self._recording = {}  # id -> knot recording its tapes this frame (it may fall asleep)
+        self._version = -1  # web.version the lists were made for (-1: make them again)
 
     # --- waking -----------------------------------------------------------------------------
     def wake(self, knot):
         """Wake `knot` (if asleep) and start its count of still frames again."""
         knot.still = 0
         knot.sx, knot.sy = knot.x, knot.y
-        self.rouse(knot)
+        if knot.asleep:
+            self._woken(knot)
 
     def rouse(self, knot):
         """Wake `knot` if it sleeps, keeping its count of still frames: for a knot that some
         steady nudge keeps awake only while its neighbours are (a corpse's, see `enemies`)."""
         if knot.asleep:
-            knot.asleep = False
-            knot.near = ()
-            self._dirty = True
+            self._woken(knot)
+            if knot.still >= SLEEP_FRAMES - 1:
+                self._ready.append(knot)  # still long enough: it sleeps again next batch
+
+    def _woken(self, knot):
+        """`knot` was asleep and is awake: its threads move again, its sleeping neighbours are
+        watched."""
+        knot.asleep = False
+        knot.near = ()
+        if not knot.pinned:
+            self._awake[id(knot)] = knot
+        changed = self._changed
+        for thread in knot.threads:
+            changed[id(thread)] = thread
 
     def wake_ends(self, thread):
         """Wake both ends of `thread` (it was spun, taken away or changed)."""
@@ -97,12 +136,19 @@ class Sleep:
     def wake_all(self):
         """Wake every knot (a slider moved, the gravity or the stiffness changed)."""
         for knot in self.web.knots:
-            self.wake(knot)
+            knot.asleep = False
+            knot.near = ()
+            knot.still = 0
+            knot.sx, knot.sy = knot.x, knot.y
+        self._version = -1  # every list changes: make them again
 
     def switch(self, on):
-        """Turn sleeping on or off (`Web.sleeping`); either way every knot starts awake."""
-        self.enabled = bool(on)
-        self.wake_all()
+        """Turn sleeping on or off (`Web.sleeping`); a change wakes every knot, setting it to
+        what it already is changes nothing (the web goes on as it was)."""
+        on = bool(on)
+        if on != self.enabled:
+            self.enabled = on
+            self.wake_all()
 
     def asleep_count(self):
         """How many knots sleep now."""
@@ -117,63 +163,109 @@ class Sleep:
         """One frame of `world` (the web's) with sleeping knots left out: integrate the awake
         knots, solve the threads that have an awake end, then let still knots fall asleep and
         wake the sleeping knots whose threads moved."""
-        if self._dirty or self._version != self.web.version:
-            self._sort()
-        self._integrate(world)
+        if self._version != self.web.version:
+            self._make_lists()
+        self._recorders_now()
+        if self._changed:
+            self._update()
+        world.integrate(self._awake.values())
         fields = self._fields
         for index in range(0, 2 * world.iterations, 2):
             _solve(fields, index)
         self._settle()
 
-    def _sort(self):
-        """Make the lists: awake knots, the threads to solve (each with how its ends take part,
-        see `_solve`) and the sleeping knots to watch.
-
-        On a frame before which knots may fall asleep, the awake knots still long enough record
-        on each of their threads where they stand in each pass (a fresh tape per thread).
-        """
-        nearly = SLEEP_FRAMES - 1 if self._record else float("inf")
-        self._awake = awake = [k for k in self.web.knots if not k.pinned and not k.asleep]
-        self._recorders = [k for k in awake if k.still >= nearly]
-        fields, edge = [], []
-        for link in self.web.threads:
-            a, b = link.a, link.b
-            mode = 0
-            if a.pinned:
-                mode = A_HELD
-            elif a.asleep:
-                mode = A_PLAY
-            elif a.still >= nearly:
-                mode = A_RECORD
-                link.tape_a = []
+    def _make_lists(self):
+        """Make every list afresh from the knots' states (the web changed, or every knot woke)."""
+        web = self.web
+        self._place = {id(thread): place for place, thread in enumerate(web.threads)}
+        self._awake = {id(k): k for k in web.knots if not k.pinned and not k.asleep}
+        self._ready = [k for k in self._awake.values() if k.still >= SLEEP_FRAMES - 1]
+        self._recording = {}  # none yet: `_entry` written out for speed (a third of a frame)
+        fields, places = [], []
+        for place, thread in enumerate(web.threads):
+            a = thread.a
+            b = thread.b
+            mode = A_HELD if a.pinned else A_PLAY if a.asleep else 0
             if b.pinned:
                 mode |= B_HELD
             elif b.asleep:
                 mode |= B_PLAY
-            elif b.still >= nearly:
-                mode |= B_RECORD
-                link.tape_b = []
             if mode & (A_HELD | A_PLAY) and mode & (B_HELD | B_PLAY):
-                continue  # both ends stand still: nothing to solve
-            fields.append((link, a, b, mode))
-            if mode & A_PLAY:
-                edge.append(a)
-            elif mode & B_PLAY:
-                edge.append(b)
-        self._fields = fields
-        self._edge = list({id(knot): knot for knot in edge}.values())  # once each, in order
-        self._version = self.web.version
-        self._dirty = False
+                continue
+            fields.append((thread, a, b, mode))
+            places.append(place)
+        self._fields, self._places = fields, places
+        self._changed = {}
+        self._edge = _edge(fields)
+        self._version = web.version
 
-    def _integrate(self, world):
-        """`World.integrate` over the awake knots only (the same numbers for each of them)."""
-        world.integrate(self._awake)
+    def _entry(self, thread):
+        """(thread, a, b, mode) for the solve, or None when neither end moves; a recording end
+        starts a fresh tape."""
+        a, b = thread.a, thread.b
+        recording = self._recording
+        mode = 0
+        if a.pinned:
+            mode = A_HELD
+        elif a.asleep:
+            mode = A_PLAY
+        elif id(a) in recording:
+            mode = A_RECORD
+            thread.tape_a = []
+        if b.pinned:
+            mode |= B_HELD
+        elif b.asleep:
+            mode |= B_PLAY
+        elif id(b) in recording:
+            mode |= B_RECORD
+            thread.tape_b = []
+        if mode & (A_HELD | A_PLAY) and mode & (B_HELD | B_PLAY):
+            return None  # both ends stand still: nothing to solve
+        return (thread, a, b, mode)
+
+    def _update(self):
+        """Put each changed thread in its place in the solve (in web order), change how it is
+        solved or take it out."""
+        fields, places, place_of = self._fields, self._places, self._place
+        for key, thread in self._changed.items():
+            place = place_of[key]
+            entry = self._entry(thread)
+            at = bisect_left(places, place)
+            there = at < len(places) and places[at] == place
+            if entry is None:
+                if there:
+                    del fields[at]
+                    del places[at]
+            elif there:
+                fields[at] = entry
+            else:
+                fields.insert(at, entry)
+                places.insert(at, place)
+        self._changed = {}
+        self._edge = _edge(fields)
+
+    def _recorders_now(self):
+        """On every SLEEP_BATCH-th frame the knots still for a frame short of SLEEP_FRAMES record
+        where they stand in this frame's passes on each of their threads (their tapes); at its
+        end they fall asleep if still (see `_settle`). Between batches they wait in `_ready`."""
+        if self.web.frame % SLEEP_BATCH:
+            return
+        nearly = SLEEP_FRAMES - 1
+        recording = {id(k): k for k in self._ready if not k.asleep and k.still >= nearly}
+        self._ready = []
+        self._recording = recording
+        changed = self._changed
+        for knot in recording.values():
+            for thread in knot.threads:
+                changed[id(thread)] = thread
 
     def _settle(self):
         """After the solve: count still frames, wake the watched knots whose neighbours moved, and
         put the recorders that have been still long enough to sleep."""
         drift = SLEEP_DRIFT * SLEEP_DRIFT
-        for knot in self._awake:
+        nearly = SLEEP_FRAMES - 1
+        ready = self._ready
+        for knot in self._awake.values():
             dx = knot.x - knot.sx
             dy = knot.y - knot.sy
             if dx * dx + dy * dy > drift:
@@ -182,6 +274,8 @@ class Sleep:
                 knot.still = 0
             else:
                 knot.still += 1
+                if knot.still == nearly:
+                    ready.append(knot)
         limit = WAKE_MOVE * WAKE_MOVE
         for knot in self._edge:
             if knot.asleep:
@@ -189,15 +283,17 @@ class Sleep:
                     if (other.x - x) ** 2 + (other.y - y) ** 2 > limit:
                         self.wake_around(knot)
                         break
-        if self._recorders:
-            for knot in self._recorders:
+        recording = self._recording
+        if recording:
+            awake, changed = self._awake, self._changed
+            for key, knot in recording.items():
+                for thread in knot.threads:
+                    changed[id(thread)] = thread  # it stops recording, asleep or not
                 if knot.still >= SLEEP_FRAMES:  # still, and not woken by a neighbour just now
                     knot.asleep = True
                     knot.near = [(other, other.x, other.y) for other in _neighbours(knot)]
-            self._dirty = True  # the tapes are done: solve without recording again
-        self._record = (self.web.frame + 1) % SLEEP_BATCH == 0
-        if self._record and any(k.still >= SLEEP_FRAMES - 1 for k in self._awake):
-            self._dirty = True
+                    del awake[key]
+            self._recording = {}
 
 
 A_HELD, B_HELD, A_PLAY, B_PLAY, A_RECORD, B_RECORD = 1, 2, 4, 8, 16, 32
@@ -205,6 +301,19 @@ A_HELD, B_HELD, A_PLAY, B_PLAY, A_RECORD, B_RECORD = 1, 2, 4, 8, 16, 32
 case): HELD a pinned end stands still and the other takes the whole correction; PLAY a sleeping
 end stands where its tape says, takes no correction, and the other end takes half, as it did
 when both were awake; RECORD a free end that may fall asleep writes where it stood on its tape."""
+
+
+def _edge(fields):
+    """The sleeping knots to watch: each sleeping end of a thread whose other end moves, once,
+    in the order of the threads (the order they are checked in matters: a knot woken as a
+    neighbour is not checked again, so its own neighbours stay asleep until they move)."""
+    edge = {}
+    for _, a, b, mode in fields:
+        if mode & A_PLAY:
+            edge[id(a)] = a
+        elif mode & B_PLAY:
+            edge[id(b)] = b
+    return list(edge.values())
 
 
 def _neighbours(knot):
@@ -223,13 +332,13 @@ def _solve(fields, index):
     it did. The rest length is read on every pass: the game changes it (a bug drags silk out).
     Two ends closer than EPSILON are pushed apart along +x, as `Distance` does.
     """
-    length_of, epsilon = hypot, EPSILON
+    length_of, epsilon, plain = hypot, EPSILON, B_HELD  # modes up to B_HELD: no tape
     for link, a, b, mode in fields:
         ax = a.x
         ay = a.y
         bx = b.x
         by = b.y
-        if mode > B_HELD:
+        if mode > plain:
             if mode & A_PLAY:
                 tape = link.tape_a
                 ax = tape[index]
