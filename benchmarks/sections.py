@@ -89,12 +89,12 @@ def phone_section(browser, scenes, busy):
     shipped = phone["busy"].get("sleeping")
     if shipped:
         busy_note = (f" The busy game is the recording benchmarks/data/spider_busy.json (three "
-                     f"minutes of active play) replayed in Pyodide up to frame "
-                     f"{shipped['start']:,}, then its last {shipped['frames']} frames timed; "
-                     f"the replay there ends on a web of {shipped['threads']} threads and "
-                     f"{shipped['knots']} knots (game over: {shipped['game_over']}; CPython "
-                     "and Pyodide round some maths differently, so a long replay drifts a "
-                     "little).")
+                     f"minutes of active play) replayed natively up to frame "
+                     f"{shipped['start']:,} and handed to Pyodide as it stands there (pickled: "
+                     "CPython and Pyodide round some maths differently, so a replay in Pyodide "
+                     f"drifts into another game), then its last {shipped['frames']} frames "
+                     f"timed; it ends on a web of {shipped['threads']} threads and "
+                     f"{shipped['knots']} knots (game over: {shipped['game_over']}).")
         if not shipped.get("built"):
             busy_note += " The web has no sleeping switch yet (sleeping not built)."
     v = browser["versions"]

@@ -10,9 +10,10 @@ better of two runs counts on each side.
 The phone-class table: the DevTools protocol's `Emulation.setCPUThrottlingRate` slows the
 page's main thread (where Pyodide runs) PHONE_RATE times, as DevTools' "4x slowdown" does, and
 the same default games run again; then the recorded busy spider game
-(benchmarks/data/spider_busy.json) is replayed in Pyodide unthrottled up to its last
-BUSY_FRAMES frames, and those frames are timed throttled (with the web's sleeping on, and off
-when the switch exists). Frames are timed one by one with `time.perf_counter`, which Pyodide
+(benchmarks/data/spider_busy.json) is replayed natively up to its last BUSY_FRAMES frames, the
+Simulation handed to Pyodide pickled (`busy_start_state`: a replay in Pyodide itself drifts
+into another game), and those frames are timed there throttled (with the web's sleeping on,
+and off when the switch exists). Frames are timed one by one with `time.perf_counter`, which Pyodide
 reads from the browser's clock (0.1 ms ticks). Each throttled game runs PHONE_RUNS times; every
 frame's median over the runs is kept (`frame_medians`), and p95 is the nearest-rank 95th
 percentile of those per-frame medians. Without Chromium, playwright or pyodide the result says
@@ -74,17 +75,14 @@ def timed_run(job):
 
 
 def busy_prepare(job):
-    """Replay the recorded spider game up to job["start"] (untimed) and keep it for
-    busy_timed(); job["sleeping"] True/False sets the web's switch, None leaves it."""
+    """Take the recorded spider game as the native replay left it at job["start"] (the pickled
+    Simulation in job_state) and keep it for busy_timed(); job["sleeping"] True/False sets the
+    web's switch, None leaves it."""
     global _busy
+    import base64, pickle
     from scenes.replay import entries_by_frame, parse_script
-    from scenes.spider.model import PARAMS, SpiderModel
-    sim = Simulation("spider", SpiderModel, PARAMS, tuple(job["size"]), seed=job["seed"])
+    sim = pickle.loads(base64.b64decode(job_state))
     by_frame = entries_by_frame(parse_script(json.loads(job_events)))
-    for frame in range(job["start"]):
-        for entry in by_frame.get(frame, ()):
-            sim.apply(entry)
-        sim.step()
     built = hasattr(sim.model.web, "sleeping")
     if built and job["sleeping"] is not None:
         sim.model.web.sleeping = job["sleeping"]
@@ -181,14 +179,57 @@ def _timed_in_browser(page, job):
     return better(*_browser_runs(page, job, 2))
 
 
-def _busy_in_browser(page, throttle, events_text, sleeping, runs=PHONE_RUNS):
-    """The busy game's timed window in Pyodide, throttled, over `runs` replays."""
-    from .record_spider import GAME_FRAMES, SEED as GAME_SEED, SIZE
+def busy_start_state(events_text, start):
+    """The recorded spider game replayed natively up to frame `start`, pickled (base64 text).
+
+    Pyodide's maths rounds a few functions differently from this CPython's, so a replay there
+    drifts over 10,000 frames (it ended in game over, with another web): handing it the very
+    state the native replay reaches makes both sides time the same frames of the same game.
+    A web is a deep graph of objects, so it is pickled on a thread with a large stack.
+    """
+    import base64
+    import pickle
+    import sys
+
+    from scenes.replay import entries_by_frame, parse_script
+    from scenes.simulation import Simulation
+    from scenes.spider.model import PARAMS, SpiderModel
+
+    from .record_spider import SEED as GAME_SEED, SIZE
+
+    result = {}
+
+    def replay_and_pickle():
+        sim = Simulation("spider", SpiderModel, PARAMS, SIZE, seed=GAME_SEED)
+        by_frame = entries_by_frame(parse_script(json.loads(events_text)))
+        for frame in range(start):
+            for entry in by_frame.get(frame, ()):
+                sim.apply(entry)
+            sim.step()
+        result["state"] = base64.b64encode(pickle.dumps(sim, protocol=4)).decode("ascii")
+
+    limit, stack = sys.getrecursionlimit(), threading.stack_size()
+    sys.setrecursionlimit(max(limit, 200_000))
+    threading.stack_size(256 * 1024 * 1024)
+    try:
+        worker = threading.Thread(target=replay_and_pickle)
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(stack)
+        sys.setrecursionlimit(limit)
+    return result["state"]
+
+
+def _busy_in_browser(page, throttle, events_text, state_text, sleeping, runs=PHONE_RUNS):
+    """The busy game's timed window in Pyodide, throttled, over `runs` runs from the native
+    replay's state (`busy_start_state`)."""
+    from .record_spider import GAME_FRAMES
     from .busy import BUSY_FRAMES
 
     page.evaluate("text => window.py.globals.set('job_events', text)", events_text)
-    job = {"seed": GAME_SEED, "size": list(SIZE), "start": GAME_FRAMES - BUSY_FRAMES,
-           "frames": BUSY_FRAMES, "sleeping": sleeping}
+    page.evaluate("text => window.py.globals.set('job_state', text)", state_text)
+    job = {"start": GAME_FRAMES - BUSY_FRAMES, "frames": BUSY_FRAMES, "sleeping": sleeping}
     results = []
     for _ in range(runs):
         prepared = json.loads(_run(page, "import json; json.dumps(busy_prepare("
@@ -229,10 +270,14 @@ def _phone(page, throttle, jobs):
         throttle(1)
     busy = {}
     if "spider" in jobs and RECORDING.is_file():
+        from .busy import BUSY_FRAMES
+        from .record_spider import GAME_FRAMES
+
         events = RECORDING.read_text(encoding="utf-8")
-        busy["sleeping"] = _busy_in_browser(page, throttle, events, True)
+        state = busy_start_state(events, GAME_FRAMES - BUSY_FRAMES)
+        busy["sleeping"] = _busy_in_browser(page, throttle, events, state, True)
         if busy["sleeping"]["built"]:
-            busy["awake"] = _busy_in_browser(page, throttle, events, False)
+            busy["awake"] = _busy_in_browser(page, throttle, events, state, False)
     return {"rate": PHONE_RATE, "runs": PHONE_RUNS, "defaults": defaults, "busy": busy}
 
 
