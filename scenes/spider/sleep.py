@@ -338,6 +338,19 @@ def _solve(fields, index):
         ay = a.y
         bx = b.x
         by = b.y
+        if not mode:  # both ends free and awake, the common case: half the error each
+            dx = bx - ax
+            dy = by - ay
+            length = length_of(dx, dy)
+            if length >= epsilon:
+                step = (length - link.rest) * 0.5
+                shift_x = dx / length * step
+                shift_y = dy / length * step
+                a.x = ax + shift_x
+                a.y = ay + shift_y
+                b.x = bx - shift_x
+                b.y = by - shift_y
+                continue
         if mode > plain:
             if mode & A_PLAY:
                 tape = link.tape_a
