@@ -64,7 +64,8 @@ class Fabric:
         # the pull (a hand, a gust) instead of piling up under the nails, so a hard pull rips
         # the cloth around the hand rather than peeling it off its rod.
         world.constraints.reverse()
-        self.wind = TriangleWind([t[:3] for t in self.triangles], per_length=1.0 / spacing)
+        self.wind = TriangleWind([t[:3] for t in self.triangles], per_length=1.0 / spacing,
+                                 patches=[t // 2 for t in range(len(self.triangles))])
         self.held = []      # (particle, dx, dy) offsets from the hand
         self.hand = None
         self._anchored_version = -1
@@ -110,7 +111,9 @@ class Fabric:
         for link in links:
             for t in self.link_triangles.get(id(link), ()):
                 self.alive[t] = False
-        self.wind.triangles = [t[:3] for t, alive in zip(self.triangles, self.alive) if alive]
+        live = [t for t, alive in enumerate(self.alive) if alive]
+        self.wind.triangles = [self.triangles[t][:3] for t in live]
+        self.wind.patches = [t // 2 for t in live]  # a cell's two triangles share a gust
         self.torn += len(links)
         self._version += 1
 

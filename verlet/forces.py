@@ -19,23 +19,30 @@ class TriangleWind:
     per_length  1 / the side length that takes the whole wind (a cloth's spacing)
     field       optional function (x, y) -> (wx, wy) replacing `wind` at each triangle's centre:
                 gusts that vary across the cloth
+    patches     optional, one label per triangle: neighbours in the list with the same label
+                feel one sample of `field`, at the first one's centre (a sheet's two triangles
+                of a cell: half the samples, and a gust is far wider than a cell)
     """
 
-    __slots__ = ("triangles", "wind", "per_length", "field")
+    __slots__ = ("triangles", "wind", "per_length", "field", "patches")
 
-    def __init__(self, triangles, wind=(0.0, 0.0), per_length=0.1, field=None):
+    def __init__(self, triangles, wind=(0.0, 0.0), per_length=0.1, field=None, patches=None):
         self.triangles = list(triangles)
         self.wind = wind
         self.per_length = per_length
         self.field = field
+        self.patches = patches
 
     def add_accelerations(self):
         field, per_length = self.field, self.per_length
         wx, wy = self.wind
-        for a, b, c in self.triangles:
+        patches = self.patches or range(len(self.triangles))
+        last_patch = None
+        for (a, b, c), patch in zip(self.triangles, patches):
             ax, ay, bx, by, cx, cy = a.x, a.y, b.x, b.y, c.x, c.y
-            if field is not None:
+            if field is not None and patch != last_patch:
                 wx, wy = field((ax + bx + cx) / 3.0, (ay + by + cy) / 3.0)
+                last_patch = patch
             # outward normals as long as their sides: (dy, -dx) turned by the orientation
             clockwise = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0
             turn = per_length if clockwise else -per_length
