@@ -235,14 +235,18 @@ def plan_route(web, spider, goal):
     came = {id(start.a): None, id(start.b): None}
     heap = [(best[id(start.a)], 0, start.a), (best[id(start.b)], 1, start.b)]
     order = 2
-    while heap:
+    never = float("inf")
+    unsettled = {id(goal_thread.a), id(goal_thread.b)}  # done once both are popped: final
+    while heap and unsettled:
         cost, _, knot = heapq.heappop(heap)
         if cost > best[id(knot)]:
             continue
-        for thread in knot.threads:
-            other = thread.other(knot)
-            total = cost + thread.length()
-            if total < best.get(id(other), float("inf")):
+        unsettled.discard(id(knot))
+        for thread in knot.threads:  # `other` and `length` of the thread, written inline
+            a, b = thread.a, thread.b
+            other = b if knot is a else a
+            total = cost + hypot(b.x - a.x, b.y - a.y)
+            if total < best.get(id(other), never):
                 best[id(other)] = total
                 came[id(other)] = knot
                 heapq.heappush(heap, (total, order, other))

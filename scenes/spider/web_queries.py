@@ -7,7 +7,7 @@ Python: runs in Pyodide.
 
 from math import hypot
 
-from verlet.geometry import EPSILON, closest_point_on_segment, ray_segment_hit, segment_crossing
+from verlet.geometry import EPSILON, ray_segment_hit, segment_crossing
 
 
 class WebQueries:
@@ -64,11 +64,24 @@ class WebQueries:
         return None if best is None else (best[1], best[2])
 
     def nearest(self, point, max_distance=float("inf"), among=None):
-        """The thread point closest to `point`: (thread, u, distance), or None beyond max_distance."""
+        """The thread point closest to `point`: (thread, u, distance), or None beyond max_distance.
+
+        `closest_point_on_segment` written inline (the same numbers): a crawl plans its route
+        over every thread it can reach, and a busy web has hundreds.
+        """
         best = None
+        px, py = point
+        shortest = EPSILON * EPSILON
         for thread in self.threads if among is None else among:
-            (cx, cy), u = closest_point_on_segment(point, thread.a.position, thread.b.position)
-            distance = hypot(point[0] - cx, point[1] - cy)
+            a, b = thread.a, thread.b
+            ax, ay = a.x, a.y
+            abx, aby = b.x - ax, b.y - ay
+            length_sq = abx * abx + aby * aby
+            if length_sq < shortest:
+                u = 0.0
+            else:
+                u = min(1.0, max(0.0, ((px - ax) * abx + (py - ay) * aby) / length_sq))
+            distance = hypot(px - (ax + abx * u), py - (ay + aby * u))
             if distance <= max_distance and (best is None or distance < best[2]):
                 best = (thread, u, distance)
         return best
