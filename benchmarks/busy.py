@@ -19,7 +19,7 @@ Times are CPU time of this thread, like `benchmarks.measure`.
 
 import statistics
 
-from .cloth import engine_cloth
+from .cloth import MinimalCloth, engine_cloth
 from .measure import clock, offscreen_scenes, percentile, timed_frame
 from .record_spider import GAME_FRAMES, SEED, load
 
@@ -54,8 +54,10 @@ def _scene(name):
 
 # --- the reference cloth and the two demos ---------------------------------------------------
 
-def _cloth_frame_ms():
-    world = engine_cloth()
+def _cloth_frame_ms(cloth_class=None):
+    """Median ms of a frame of the reference cloth: `World.step()` of benchmarks/cloth.py's
+    engine cloth, or with `cloth_class` (e.g. `MinimalCloth`) that cloth's `step()`."""
+    world = engine_cloth() if cloth_class is None else cloth_class()
     for _ in range(CLOTH_WARMUP):
         world.step()
     times = []
@@ -96,16 +98,19 @@ def reference_ratios(rows=REFERENCE_ROWS, rounds=3, frames=600):
     """{"cloth_ms": ..., "scenes": {row: {"step", "draw", "frame", "ratio"}}}: medians of
     per-frame ms, the best round of each (a busy neighbour only ever adds time)."""
     scenes = {row: (_scene(name), poke) for row, (name, poke) in rows.items()}
-    best_cloth, best = float("inf"), {}
+    best_cloth, best_hand, best = float("inf"), float("inf"), {}
     for _ in range(rounds):
         best_cloth = min(best_cloth, _cloth_frame_ms())
+        best_hand = min(best_hand, _cloth_frame_ms(MinimalCloth))
         for name, ((scene_class, surface), poke) in scenes.items():
             result = _scene_frame(scene_class, surface, frames, poke_every=poke)
             if name not in best or result["frame"] < best[name]["frame"]:
                 best[name] = result
     for result in best.values():
         result["ratio"] = result["frame"] / best_cloth
-    return {"cloth_ms": best_cloth, "scenes": best, "rounds": rounds, "frames": frames}
+        result["hand_ratio"] = result["frame"] / best_hand
+    return {"cloth_ms": best_cloth, "hand_ms": best_hand, "scenes": best, "rounds": rounds,
+            "frames": frames}
 
 
 # --- the spider's web, busy and idle ---------------------------------------------------------
