@@ -72,13 +72,13 @@ MARGIN["bridge"] = max(MARGIN["bridge"], SCENES["bridge"].params["strength"].hi 
                        + BRIDGE_TOP - SCENES["bridge"].size[1] + 60.0)
 MARGIN["hair"] = HAIR_RADIUS + HAIR_SEGMENTS * HAIR_SEGMENT + 10.0
 
-MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900, "cloth": CLOTH_COLUMNS * CLOTH_ROWS,
-             "flag": FLAG_COLUMNS * FLAG_ROWS, "bridge": 46, "hair": 21 * 9}
-MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600,
+MAX_NODES = {"rope": 17, "takopi": 16 + 4 * 3, "spider": 900, "bridge": 46, "hair": 21 * 9,
+             "cloth": CLOTH_COLUMNS * CLOTH_ROWS, "flag": FLAG_COLUMNS * FLAG_ROWS}
+MAX_EDGES = {"rope": 16, "takopi": 16 + 4 * 2, "spider": 600, "bridge": 72, "hair": 21 * 8,
+             # a sheet's links: to the right, down, and (the flag) one diagonal per cell
              "cloth": (CLOTH_COLUMNS - 1) * CLOTH_ROWS + CLOTH_COLUMNS * (CLOTH_ROWS - 1),
-             "flag": ((FLAG_COLUMNS - 1) * FLAG_ROWS + FLAG_COLUMNS * (FLAG_ROWS - 1)
-                      + (FLAG_COLUMNS - 1) * (FLAG_ROWS - 1)),
-             "bridge": 72, "hair": 21 * 8}
+             "flag": (FLAG_COLUMNS - 1) * FLAG_ROWS + FLAG_COLUMNS * (FLAG_ROWS - 1)
+             + (FLAG_COLUMNS - 1) * (FLAG_ROWS - 1)}
 """Caps on nodes and edges: rope and Takopi never change topology; the web has a hard cap of
 400 threads for a riding spider (`spider.model.MAX_THREADS`), plus what a catch (one split)
 or a cut (two strands) may add above it before upkeep takes it in again."""

@@ -14,7 +14,7 @@ the overlay can show the same answer the shot will use. Pure Python.
 """
 
 import heapq
-from math import atan2, cos, hypot, radians
+from math import atan2, cos, hypot, inf, radians
 
 from verlet.geometry import wrap_angle
 
@@ -235,7 +235,6 @@ def plan_route(web, spider, goal):
     came = {id(start.a): None, id(start.b): None}
     heap = [(best[id(start.a)], 0, start.a), (best[id(start.b)], 1, start.b)]
     order = 2
-    never = float("inf")
     unsettled = {id(goal_thread.a), id(goal_thread.b)}  # done once both are popped: final
     while heap and unsettled:
         cost, _, knot = heapq.heappop(heap)
@@ -246,14 +245,14 @@ def plan_route(web, spider, goal):
             a, b = thread.a, thread.b
             other = b if knot is a else a
             total = cost + hypot(b.x - a.x, b.y - a.y)
-            if total < best.get(id(other), never):
+            if total < best.get(id(other), inf):
                 best[id(other)] = total
                 came[id(other)] = knot
                 heapq.heappush(heap, (total, order, other))
                 order += 1
     glen = goal_thread.length()
-    via_a = best.get(id(goal_thread.a), float("inf")) + goal_u * glen
-    via_b = best.get(id(goal_thread.b), float("inf")) + (1.0 - goal_u) * glen
+    via_a = best.get(id(goal_thread.a), inf) + goal_u * glen
+    via_b = best.get(id(goal_thread.b), inf) + (1.0 - goal_u) * glen
     end = goal_thread.a if via_a <= via_b else goal_thread.b
     if id(end) not in best:
         return False

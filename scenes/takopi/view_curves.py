@@ -12,9 +12,14 @@ def vertex_normals(curve, orientation):
     """Unit outward normal at every vertex of a closed curve, square to the chord joining the
     vertex's neighbours (as `verlet.geometry.outward_normals`). `orientation` is +1 for a ring
     running clockwise on screen, -1 otherwise. A vertex whose neighbours coincide gets (0, 0)."""
+    return _normals_and_chords(curve, orientation)[0]
+
+
+def _normals_and_chords(curve, orientation):
+    """(`vertex_normals`, and the length of each vertex's chord: two sample steps)."""
     if len(curve) < 3:
-        return [(0.0, 0.0)] * len(curve)
-    normals = []
+        return [(0.0, 0.0)] * len(curve), [0.0] * len(curve)
+    normals, chords = [], []
     for (px, py), (nx, ny) in zip(curve[-1:] + curve[:-1], curve[1:] + curve[:1]):
         ux, uy = nx - px, ny - py  # previous neighbour to next
         length = hypot(ux, uy)
@@ -23,7 +28,8 @@ def vertex_normals(curve, orientation):
             normals.append((uy * scale, -ux * scale))
         else:
             normals.append((0.0, 0.0))
-    return normals
+        chords.append(length)
+    return normals, chords
 
 
 def offset(curve, normals, distance):
@@ -46,14 +52,7 @@ def outline_paths(curve, orientation, rim, slack, move, shift):
     px, py = mx + shift[0], my + shift[1]
     outer, clip, shifted = [], [], []
     add_outer, add_clip, add_shifted = outer.append, clip.append, shifted.append
-    for (bx, by), (x, y), (ax, ay) in zip(curve[-1:] + curve[:-1], curve, curve[1:] + curve[:1]):
-        ux, uy = ax - bx, ay - by  # previous neighbour to next
-        length = hypot(ux, uy)
-        if length > 1e-9:
-            scale = orientation / length
-            nx, ny = uy * scale, -ux * scale
-        else:
-            nx = ny = 0.0
+    for (x, y), (nx, ny) in zip(curve, vertex_normals(curve, orientation)):
         add_outer((x + nx * rim, y + ny * rim))
         add_clip((x + mx + nx * slack, y + my + ny * slack))
         add_shifted((x + px, y + py))
@@ -81,20 +80,10 @@ def ring_paths(curve, orientation, rim, slack, shift):
     count = len(curve)
     if count < 3:
         return list(curve), list(curve), list(curve), [(0.0, 0.0)] * count
-    normals, steps = [], []
-    outer, inner = [], []
-    for (bx, by), (x, y), (ax, ay) in zip(curve[-1:] + curve[:-1], curve, curve[1:] + curve[:1]):
-        ux, uy = ax - bx, ay - by  # previous neighbour to next: two sample steps
-        length = hypot(ux, uy)
-        if length > 1e-9:
-            scale = orientation / length
-            nx, ny = uy * scale, -ux * scale
-        else:
-            nx = ny = 0.0
-        normals.append((nx, ny))
-        steps.append(length / 2.0)
-        outer.append((x + nx * rim, y + ny * rim))
-        inner.append((x + nx * slack, y + ny * slack))
+    normals, chords = _normals_and_chords(curve, orientation)
+    steps = [chord / 2.0 for chord in chords]  # a chord spans two sample steps
+    outer = offset(curve, normals, rim)
+    inner = offset(curve, normals, slack)
     sx, sy = shift
     pull = (rim + slack) / 2.0
     check = pull - 2.0 * PULL_ERROR  # a shifted point first-order this far out may be past `pull`
