@@ -125,21 +125,18 @@ def hanging_reach(name):
     limit (a link past it breaks)."""
     model = make_simulation(name).model
     fabric = model.fabric
-    depth = {id(p): 0 for p in fabric.grid if p.pinned}
-    frontier = [p for p in fabric.grid if p.pinned]
+    queue = [p for p in fabric.grid if p.pinned]
+    lowest_nail = max(p.y for p in queue)
+    depth = {id(p): 0 for p in queue}
     neighbours = {}
     for link in model.world.constraints:
         neighbours.setdefault(id(link.a), []).append(link.b)
         neighbours.setdefault(id(link.b), []).append(link.a)
-    while frontier:
-        following = []
-        for p in frontier:
-            for q in neighbours.get(id(p), ()):
-                if id(q) not in depth:
-                    depth[id(q)] = depth[id(p)] + 1
-                    following.append(q)
-        frontier = following
-    lowest_nail = max(p.y for p in fabric.grid if p.pinned)
+    for p in queue:  # breadth first from the nails: the queue grows as it is walked
+        for q in neighbours.get(id(p), ()):
+            if id(q) not in depth:
+                depth[id(q)] = depth[id(p)] + 1
+                queue.append(q)
     tear = SCENES[name].params["tear"].hi
     return lowest_nail + max(depth.values()) * fabric.spacing * tear - SCENES[name].size[1]
 

@@ -6,7 +6,8 @@ import pytest
 
 from scenes.spider.controls import HOLD_FRAMES
 from scenes.spider.model import WORLD
-from scenes.spider.spider import Spider, follow_route, plan_route, steer
+from scenes.spider.route import follow_route, plan_route
+from scenes.spider.spider import Spider, steer
 from scenes.spider.web import Web
 from verlet.geometry import distance_to_segment, wrap_angle
 

@@ -15,14 +15,14 @@ from math import hypot
 import random
 
 from scenes.params import Param, ParamTable
-from verlet.geometry import closest_point_on_segment
 
 from .camera import camera_target, follow
 from .controls import Controls
 from .director import Director, pressure
 from .enemies import COLLECT_RADIUS, Swarm
+from .route import Crawl
 from .sky import Sky
-from .spider import Spider, follow_route, plan_route, plan_shot, steer
+from .spider import Spider, plan_shot, steer
 from .upkeep import drop_fallen, mark_busy, recycle, tidy
 from .weave import weave_orb
 from .web import Web
@@ -75,10 +75,6 @@ SETTLE_FRAMES = 120
 """Frames the new web hangs under gravity and the spider's weight before play starts, so a
 game opens on a web at rest rather than one still dropping into its sag (about 2 s of physics,
 a few tens of ms of work)."""
-REPLAN_FRAMES = 12
-"""A held crawl re-plans its way at most this often when the web changes."""
-REPLAN_SHIFT = 10.0
-"""... and when the finger has slid this far from the point it planned for, px."""
 TIDY_EVERY = 30
 """Frames between rounds of web upkeep (`upkeep.tidy`)."""
 RECYCLE_PER_ROUND = 3
@@ -118,6 +114,7 @@ class SpiderModel:
         self.cause = None  # "bitten" | "fell" once the game is over
         self.hurt_cooldown = 0
         self.controls = Controls()
+        self.crawl = Crawl()  # a held finger's way along the threads
         self.camera = self._camera_target()
         self.last_shot = None  # (frame, ShotPlan or None, reason) for the view's feedback
         self.last_hurt = -FEEDBACK_FRAMES
@@ -221,26 +218,9 @@ class SpiderModel:
             spider.forget_route()
             steer(spider, direction)
         elif goal is not None:
-            since = self.frame - self._route_frame
-            stale = self._route_version != self.web.version and since >= REPLAN_FRAMES
-            moved = hypot(goal[0] - self._route_goal[0], goal[1] - self._route_goal[1])
-            if spider.goal is None or stale or (moved > REPLAN_SHIFT and since >= 4):
-                plan_route(self.web, spider, goal)
-                self._route_version, self._route_frame = self.web.version, self.frame
-                self._route_goal = goal
-            if spider.goal is not None and spider.goal[0] is spider.thread:
-                # On the goal's thread: aim at its point nearest the finger now, as the thread
-                # sways and sags under the spider's own weight.
-                thread = spider.thread
-                spider.goal = (thread, closest_point_on_segment(goal, thread.a.position,
-                                                                thread.b.position)[1])
-            follow_route(spider)  # a broken way stops it until the next plan
+            self.crawl.step(self.web, spider, goal, self.frame)
         after = spider.thread.point(spider.t)
         spider.face(after[0] - before[0], after[1] - before[1])
-
-    _route_version = -1
-    _route_frame = -REPLAN_FRAMES
-    _route_goal = (0.0, 0.0)
 
     _load_at = None  # (thread, t) the spider's weight was on last frame, None when off the web
 

@@ -6,15 +6,14 @@ moves with the web as the web swings. It is steered two ways:
 - a direction (held arrow keys / WASD): it runs along its thread the way that matches, and at a
   junction takes the thread that best matches the direction (S2);
 - a goal point (a finger held on the web): it follows the shortest way along the threads to the
-  thread point nearest the goal (`plan_route`) and stops there.
+  thread point nearest the goal (`scenes.spider.route`) and stops there.
 
 Its facing turns smoothly toward where it really moved. Cut off from every anchor it falls freely
 (S9). `plan_shot` decides where a shot toward a point would go (S3) without changing anything, so
 the overlay can show the same answer the shot will use. Pure Python.
 """
 
-import heapq
-from math import atan2, cos, hypot, inf, radians
+from math import atan2, cos, hypot, radians
 
 from verlet.geometry import wrap_angle
 
@@ -46,8 +45,6 @@ PASS_ANGLE = radians(14.0)
 """A shot meeting a thread flatter than this slides past it instead of sticking (S3)."""
 MIN_SHOT = 8.0
 """Threads nearer than this along the ray are too close to stick to, px."""
-ROUTE_ARRIVAL = 2.0
-"""A goal on the spider's own thread counts as reached this close, px."""
 
 
 class Spider:
@@ -204,100 +201,6 @@ def steer(spider, direction, speed=SPEED):
         return nxt if dot >= TURN_MIN_DOT else None
 
     travel(spider, sign, pace, choose)
-
-
-def plan_route(web, spider, goal):
-    """Shortest way along the threads from the spider to the thread point nearest `goal`.
-
-    Only threads the spider can reach are considered. Sets `spider.route` (knots to pass, in
-    order) and `spider.goal` (thread, t); returns False when there is no way.
-    """
-    start = spider.thread
-    if start is None:
-        return False
-    reachable = web.component(start.a)
-    threads = []
-    seen = set()
-    for knot in reachable:
-        for thread in knot.threads:
-            if id(thread) not in seen:
-                seen.add(id(thread))
-                threads.append(thread)
-    nearest = web.nearest(goal, among=threads)
-    if nearest is None:
-        return False
-    goal_thread, goal_u, _ = nearest
-    if goal_thread is start:
-        spider.route, spider.goal = [], (goal_thread, goal_u)
-        return True
-    length = start.length()
-    best = {id(start.a): spider.t * length, id(start.b): (1.0 - spider.t) * length}
-    came = {id(start.a): None, id(start.b): None}
-    heap = [(best[id(start.a)], 0, start.a), (best[id(start.b)], 1, start.b)]
-    order = 2
-    unsettled = {id(goal_thread.a), id(goal_thread.b)}  # done once both are popped: final
-    while heap and unsettled:
-        cost, _, knot = heapq.heappop(heap)
-        if cost > best[id(knot)]:
-            continue
-        unsettled.discard(id(knot))
-        for thread in knot.threads:  # `other` and `length` of the thread, written inline
-            a, b = thread.a, thread.b
-            other = b if knot is a else a
-            total = cost + hypot(b.x - a.x, b.y - a.y)
-            if total < best.get(id(other), inf):
-                best[id(other)] = total
-                came[id(other)] = knot
-                heapq.heappush(heap, (total, order, other))
-                order += 1
-    glen = goal_thread.length()
-    via_a = best.get(id(goal_thread.a), inf) + goal_u * glen
-    via_b = best.get(id(goal_thread.b), inf) + (1.0 - goal_u) * glen
-    end = goal_thread.a if via_a <= via_b else goal_thread.b
-    if id(end) not in best:
-        return False
-    path = []
-    knot = end
-    while knot is not None:
-        path.append(knot)
-        knot = came[id(knot)]
-    path.reverse()
-    spider.route, spider.goal = path, (goal_thread, goal_u)
-    return True
-
-
-def follow_route(spider, speed=SPEED):
-    """One frame along the planned route; returns False when arrived (or the route broke)."""
-    if spider.goal is None:
-        return False
-    goal_thread, goal_t = spider.goal
-    if not spider.route:
-        if spider.thread is not goal_thread:
-            return False
-        gap = (goal_t - spider.t) * goal_thread.length()
-        if abs(gap) <= ROUTE_ARRIVAL:
-            return False
-        step = min(speed, abs(gap))
-        travel(spider, 1 if gap > 0 else -1, step, lambda knot, thread: None)
-        return True
-    target = spider.route[0]
-    thread = spider.thread
-    if target is not thread.a and target is not thread.b:
-        return False
-
-    def choose(knot, arriving):
-        if spider.route and knot is spider.route[0]:
-            spider.route.pop(0)
-        following = spider.route[0] if spider.route else None
-        for candidate in knot.threads:
-            if following is not None and candidate.other(knot) is following:
-                return candidate
-            if following is None and candidate is goal_thread:
-                return candidate
-        return None
-
-    travel(spider, 1 if target is thread.b else -1, speed, choose)
-    return True
 
 
 # --- shooting -------------------------------------------------------------------------------
