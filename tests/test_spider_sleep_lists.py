@@ -105,3 +105,56 @@ def test_setting_sleeping_to_what_it_is_changes_nothing():
     assert positions(twins[0]) == positions(twins[1])
     twins[0].web.sleeping = False  # a change: every knot wakes
     assert not any(k.asleep for k in twins[0].web.knots)
+
+
+def pickled_copy(value):
+    """`value` through pickle, on a thread with a large stack: a web is a deep graph of objects
+    (the benchmarks hand the busy game to Pyodide this way)."""
+    import pickle
+    import sys
+    import threading
+
+    result = {}
+    limit, stack = sys.getrecursionlimit(), threading.stack_size()
+    sys.setrecursionlimit(max(limit, 100_000))
+    threading.stack_size(128 * 1024 * 1024)
+    try:
+        worker = threading.Thread(target=lambda: result.update(
+            copy=pickle.loads(pickle.dumps(value, protocol=4))))
+        worker.start()
+        worker.join()
+    finally:
+        threading.stack_size(stack)
+        sys.setrecursionlimit(limit)
+    return result["copy"]
+
+
+def test_a_pickled_game_goes_on_exactly_as_the_game_it_was_copied_from(monkeypatch):
+    """The kept lists are keyed by the knots' and threads' identities, which a copy does not
+    keep: a copy remakes them on its first step (the piece cache of route planning too), and
+    then plays on bit for bit like the original, knots falling asleep and waking as they do."""
+    model = make_model(seed=7)
+    bot = Bot(model, roam_seed=7)
+    for frame in range(3000):  # into the game, to a frame with a good part of the web asleep
+        bot.act()
+        model.step()
+        if frame >= 1200 and model.web.sleep.asleep_count() > 20:
+            break
+    assert model.web.sleep.asleep_count() > 20
+    twin = pickled_copy(model)
+    given = []  # what the bot does to the original, frame by frame, then done to the copy
+    real_input = model.input
+    model.input = lambda kind, value: given[-1].append((kind, value)) or real_input(kind, value)
+    for _ in range(900):
+        given.append([])
+        bot.act()
+        model.step()
+    seen = watch(monkeypatch, twin.web)
+    for inputs in given:
+        for kind, value in inputs:
+            twin.input(kind, value)
+        twin.step()
+    assert sum(map(len, given)) > 20  # the bot kept playing
+    assert seen["frames"] == 900 and seen["recording"] > 5 and seen["changes"] > 3
+    assert twin.observe() == model.observe()
+    assert positions(twin) == positions(model)

@@ -61,6 +61,52 @@ def test_connect_to_a_new_pinned_anchor_in_empty_space():
     assert consistent(web)
 
 
+def test_piece_threads_are_the_threads_a_crawl_can_reach_and_follow_every_cut():
+    web, knots, threads = ladder_web()
+    assert web.piece_threads(knots[2]) == threads  # one piece, in web order
+    web.remove_thread(threads[1])
+    assert web.piece_threads(knots[2]) == [threads[2], threads[3]]
+    assert web.piece_threads(knots[0]) == [threads[0]]
+    lone = web.add_knot(500, 500)
+    assert web.piece_threads(lone) == []
+    joined = web.connect(knots[1], knots[2])  # the gap spun over again
+    assert web.piece_threads(lone) == []
+    assert web.piece_threads(knots[0]) == [threads[0], threads[2], threads[3], joined]
+
+
+def brute_nearest(web, point, max_distance=float("inf")):
+    """`Web.nearest` the slow way: every thread measured, the first of equals kept."""
+    best = None
+    for thread in web.threads:
+        distance = distance_to_segment(point, thread.a.position, thread.b.position)
+        if distance <= max_distance and (best is None or distance < best[1]):
+            best = (thread, distance)
+    return best
+
+
+def test_nearest_passes_over_far_threads_and_still_finds_the_nearest_point():
+    """`nearest` skips threads whose box is farther than the best so far: the same thread and
+    distance as measuring every one, on a woven web, with a thread of zero length among them
+    and the point on a knot (equal distances: the first thread in web order wins)."""
+    model = quiet_model(seed=3)
+    web = model.web
+    knot = next(k for k in web.knots if len(k.threads) >= 3 and not k.pinned)
+    web.connect(knot, web.add_knot(knot.x, knot.y))  # zero length
+    rng = __import__("random").Random(5)
+    points = [(rng.uniform(-200, 1200), rng.uniform(-200, 800)) for _ in range(300)]
+    points += [knot.position, (knot.x + 0.3, knot.y - 0.2)]
+    for point in points:
+        for limit in (float("inf"), 40.0, 5.0):
+            found, expected = web.nearest(point, limit), brute_nearest(web, point, limit)
+            if expected is None:
+                assert found is None
+                continue
+            thread, u, distance = found
+            assert thread is expected[0] and distance == pytest.approx(expected[1], abs=1e-9)
+            assert hypot(*(thread.point(u)[i] - point[i] for i in (0, 1))) == pytest.approx(
+                distance, abs=1e-9)
+
+
 def test_remove_thread_keeps_graph_and_solver_in_step():
     web, knots, threads = ladder_web()
     web.remove_thread(threads[2])

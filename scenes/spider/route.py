@@ -28,14 +28,7 @@ def plan_route(web, spider, goal):
     start = spider.thread
     if start is None:
         return False
-    reachable = web.component(start.a)
-    threads = []
-    seen = set()
-    for knot in reachable:
-        for thread in knot.threads:
-            if id(thread) not in seen:
-                seen.add(id(thread))
-                threads.append(thread)
+    threads = web.piece_threads(start.a)
     nearest = web.nearest(goal, among=threads)
     if nearest is None:
         return False

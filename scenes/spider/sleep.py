@@ -95,6 +95,14 @@ class Sleep:
         self._recording = {}  # id -> knot recording its tapes this frame (it may fall asleep)
         self._version = -1  # web.version the lists were made for (-1: make them again)
 
+    def __getstate__(self):
+        """A copy (pickle; the benchmarks hand a game to Pyodide so) makes its lists afresh on
+        its first step: they are keyed by the knots' and threads' identities, which a copy does
+        not keep. Fresh lists are the kept ones (tests/test_spider_sleep_lists.py)."""
+        state = self.__dict__.copy()
+        state["_version"] = -1
+        return state
+
     # --- waking -----------------------------------------------------------------------------
     def wake(self, knot):
         """Wake `knot` (if asleep) and start its count of still frames again."""

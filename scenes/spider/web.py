@@ -9,6 +9,7 @@ and the solver's lists together, so the solver never sees a thread the graph has
 - `connect(a, b)`        add a thread; with `add_knot(..., pinned=True)` a new anchor in empty space
 - `remove_thread`, `cut` remove a thread, or sever it into two dangling strands (cutters)
 - `component(knot)`, `reaches_anchor(knot)`, `loose_knots()`  what still hangs on an anchor
+- `piece_threads(knot)`  the threads a crawl from `knot` can reach
 - `merge(knot)`          undo a split (used by `upkeep` to keep the web bounded)
 
 Queries (`first_hit`, `touching`, `nearest`, in `web_queries`) answer where a ray, a moving
@@ -106,8 +107,16 @@ class Web(WebQueries):
         self.version = 0  # bumped by every change of topology
         self._loose = []
         self._loose_version = -1
+        self._pieces = {}  # id(knot) -> the threads of its piece, for this version
+        self._pieces_version = -1
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
         self.sleep = Sleep(self)
+
+    def __getstate__(self):
+        """A copy (pickle) finds its pieces again: they are keyed by the knots' identities."""
+        state = self.__dict__.copy()
+        state["_pieces"], state["_pieces_version"] = {}, -1
+        return state
 
     @property
     def sleeping(self):
@@ -262,6 +271,21 @@ class Web(WebQueries):
                     seen.add(id(other))
                     order.append(other)
         return order
+
+    def piece_threads(self, knot):
+        """The threads of the piece of web `knot` is on (those a walk along threads from it can
+        reach), in web order; each piece is worked out once per topology (a crawl re-plans its
+        way every few frames while the web stays the same)."""
+        if self._pieces_version != self.version:
+            self._pieces = {}
+            self._pieces_version = self.version
+        threads = self._pieces.get(id(knot))
+        if threads is None:
+            joined = {id(k) for k in self.component(knot)}
+            threads = [thread for thread in self.threads if id(thread.a) in joined]
+            for key in joined:
+                self._pieces[key] = threads
+        return threads
 
     def reaches_anchor(self, knot):
         """True when some chain of threads joins `knot` to a pinned anchor."""

@@ -66,24 +66,37 @@ class WebQueries:
     def nearest(self, point, max_distance=float("inf"), among=None):
         """The thread point closest to `point`: (thread, u, distance), or None beyond max_distance.
 
-        `closest_point_on_segment` written inline (the same numbers): a crawl plans its route
-        over every thread it can reach, and a busy web has hundreds.
+        A crawl plans its route over every thread it can reach, and a spawn looks for open air
+        among all of them, so the loop is written for speed, with the numbers of
+        `closest_point_on_segment`: a thread whose box lies farther along x or y than the best
+        distance so far (or `max_distance`) cannot be nearer and is passed over unmeasured.
         """
         best = None
+        bound = max_distance  # a thread must come at least this close to count
         px, py = point
         shortest = EPSILON * EPSILON
         for thread in self.threads if among is None else among:
             a, b = thread.a, thread.b
-            ax, ay = a.x, a.y
-            abx, aby = b.x - ax, b.y - ay
+            ax, ay, bx, by = a.x, a.y, b.x, b.y
+            low, high = (ax, bx) if ax < bx else (bx, ax)
+            if px + bound < low or px - bound > high:
+                continue
+            low, high = (ay, by) if ay < by else (by, ay)
+            if py + bound < low or py - bound > high:
+                continue
+            abx, aby = bx - ax, by - ay
             length_sq = abx * abx + aby * aby
-            if length_sq < shortest:
-                u = 0.0
-            else:
-                u = min(1.0, max(0.0, ((px - ax) * abx + (py - ay) * aby) / length_sq))
+            u = 0.0
+            if length_sq >= shortest:
+                u = ((px - ax) * abx + (py - ay) * aby) / length_sq
+                if u < 0.0:
+                    u = 0.0
+                elif u > 1.0:
+                    u = 1.0
             distance = hypot(px - (ax + abx * u), py - (ay + aby * u))
-            if distance <= max_distance and (best is None or distance < best[2]):
+            if distance <= bound and (best is None or distance < bound):
                 best = (thread, u, distance)
+                bound = distance
         return best
 
     def clear_of_threads(self, point, radius):
