@@ -18,7 +18,7 @@ body or a point meets the threads. Pure Python: runs in Pyodide.
 
 from math import hypot
 
-from verlet import Distance, Particle, World, anchored
+from verlet import Distance, Particle, World
 from verlet.geometry import EPSILON, closest_point_on_segment
 
 from .sleep import Sleep
@@ -105,7 +105,8 @@ class Web(WebQueries):
         self.threads = self.world.constraints
         self.frame = 0
         self.version = 0  # bumped by every change of topology
-        self._loose = []
+        self._held = set()  # ids of the knots that hang on an anchor, for this version
+        self._loose = []  # the other knots, in web order
         self._loose_version = -1
         self._pieces = {}  # id(knot) -> the threads of its piece, for this version
         self._pieces_version = -1
@@ -116,6 +117,7 @@ class Web(WebQueries):
         """A copy (pickle) finds its pieces again: they are keyed by the knots' identities."""
         state = self.__dict__.copy()
         state["_pieces"], state["_pieces_version"] = {}, -1
+        state["_loose_version"] = -1
         return state
 
     @property
@@ -266,7 +268,7 @@ class Web(WebQueries):
         order = [knot]
         for current in order:
             for thread in current.threads:
-                other = thread.other(current)
+                other = thread.b if thread.a is current else thread.a
                 if id(other) not in seen:
                     seen.add(id(other))
                     order.append(other)
@@ -289,15 +291,31 @@ class Web(WebQueries):
 
     def reaches_anchor(self, knot):
         """True when some chain of threads joins `knot` to a pinned anchor."""
-        return any(k.pinned for k in self.component(knot))
+        self._find_loose()
+        return id(knot) in self._held
 
     def loose_knots(self):
-        """Knots of every piece that no longer hangs on any anchor (cached per topology)."""
-        if self._loose_version != self.version:
-            held = anchored(self.knots, self.threads)
-            self._loose = [k for k in self.knots if id(k) not in held]
-            self._loose_version = self.version
+        """Knots of every piece that no longer hangs on any anchor, in web order."""
+        self._find_loose()
         return self._loose
+
+    def _find_loose(self):
+        """Which knots hang on an anchor: one walk along the threads from every anchor, once per
+        topology (the spider asks after every change whether it still hangs, and a falling
+        piece is looked for every frame)."""
+        if self._loose_version == self.version:
+            return
+        held = {id(k) for k in self.knots if k.pinned}
+        queue = [k for k in self.knots if k.pinned]
+        for knot in queue:
+            for thread in knot.threads:
+                other = thread.b if thread.a is knot else thread.a
+                if id(other) not in held:
+                    held.add(id(other))
+                    queue.append(other)
+        self._held = held
+        self._loose = [k for k in self.knots if id(k) not in held]
+        self._loose_version = self.version
 
     # --- physics ----------------------------------------------------------------------------
     @property
