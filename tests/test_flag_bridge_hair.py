@@ -3,6 +3,8 @@ without; a bridge holds a light crate and breaks under a heavy one; hair keeps i
 
 from math import hypot, radians
 
+import pytest
+
 from scenes.catalog import SCENES
 from scenes.flag import model as flag
 from scenes.simulation import Simulation
@@ -48,6 +50,25 @@ def test_a_storm_tears_the_flag():
     for _ in range(600):
         storm.step()
     assert storm.state()["torn"] > 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_at_the_storm_tear_limit_the_default_wind_holds_and_a_storm_rips_it(seed):
+    """What the help line promises: with the tear slider at STORM_TEAR the default wind tears
+    nothing, and the wind slider pushed to its top end rips the flag within seconds; at the
+    default limit of 2.0 even the strongest wind holds."""
+    held = simulation("flag", seed=seed, tear=flag.STORM_TEAR)
+    for _ in range(900):
+        held.step()
+    assert held.state()["torn"] == 0
+    held.set_param("wind", 5000.0)
+    for _ in range(240):
+        held.step()
+    assert held.state()["torn"] >= 10
+    strongest = simulation("flag", seed=seed, wind=5000.0)
+    for _ in range(900):
+        strongest.step()
+    assert strongest.state()["torn"] == 0
 
 
 def drop_in_the_middle(weight, frames=480):
