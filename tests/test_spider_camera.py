@@ -17,7 +17,7 @@ from scenes.spider.model import WORLD
 from scenes.spider.spider import SHOT_RANGE, Spider, plan_shot
 from scenes.spider.web import Web
 
-from spider_helpers import Bot, SIZE, long_game, make_model
+from spider_helpers import Bot, SIZE, long_game, make_model, run
 
 
 def spider_edge(model):
@@ -155,3 +155,25 @@ def test_a_spider_in_a_thicket_of_silk_still_gets_bugs():
         gap = web.nearest(place)[2]
         assert CROWDED_CLEARANCE <= gap < SPAWN_CLEARANCE  # not touching, and no open air near
         assert in_view(place, (420.0, 270.0), SIZE)
+
+
+def test_the_spawn_search_near_the_spider_chooses_what_a_search_of_every_thread_would(monkeypatch):
+    """A spawn only looks at the threads within its reach of the spider (`Web.threads_near`):
+    over a played web, with plain, aimed and crowded searches, the places chosen are the ones a
+    search over every thread chooses, from the same random numbers."""
+    model = make_model(seed=4)
+    run(model, 1800)
+    web = model.web
+    spots = [(k.x, k.y) for k in web.knots[::7]] + [model.spider.position]
+    view = (-200.0, -200.0, 2200.0, 1400.0)
+    searches = [(spot, seed, aimed) for spot in spots for seed in range(3) for aimed in (False, True)]
+
+    def places():
+        return [choose_place(web, spot, view, random.Random(seed), aimed)
+                for spot, seed, aimed in searches]
+
+    near = places()
+    assert len(web.threads_near(spots[0], 286.0)) < len(web.threads)  # it did leave some out
+    monkeypatch.setattr(type(web), "threads_near", lambda self, point, reach: self.threads)
+    assert near == places()
+    assert sum(place is None for place in near) < len(near)

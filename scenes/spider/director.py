@@ -106,14 +106,15 @@ class Director:
         return swarm.add(Enemy(kind, place[0], place[1], flight_speed(p), blink_frames(p)))
 
 
-def clear_line(web, start, target):
-    """True when a bug flying straight from `start` would reach `target` without a thread."""
+def clear_line(web, start, target, among=None):
+    """True when a bug flying straight from `start` would reach `target` without a thread (of
+    `among`, if given)."""
     dx, dy = target[0] - start[0], target[1] - start[1]
     length = hypot(dx, dy)
     if length <= BITE_RADIUS:
         return True
     short = (start[0] + dx * (1 - BITE_RADIUS / length), start[1] + dy * (1 - BITE_RADIUS / length))
-    return web.touching(start, short, 0.0) is None
+    return web.touching(start, short, 0.0, among=among) is None
 
 
 def choose_place(web, spider_at, view_rect, rng, aimed):
@@ -125,6 +126,9 @@ def choose_place(web, spider_at, view_rect, rng, aimed):
     left, top, right, bottom = view_rect
     fallback = None
     crowded = None  # (clearance, place): the most open of the places that were not clear
+    # Every place tried, and its line to the spider, lies within SPAWN_FAR of the spider: only
+    # the threads there can be in the way (a busy web has a quarter of its threads there).
+    near = web.threads_near(spider_at, SPAWN_FAR + SPAWN_CLEARANCE)
     for _ in range(CANDIDATES):
         angle = rng.uniform(0.0, 2.0 * pi)
         distance = rng.uniform(SPAWN_NEAR, SPAWN_FAR)
@@ -133,13 +137,13 @@ def choose_place(web, spider_at, view_rect, rng, aimed):
         if not (left + VIEW_MARGIN <= x <= right - VIEW_MARGIN
                 and top + VIEW_MARGIN <= y <= bottom - VIEW_MARGIN):
             continue
-        if not web.clear_of_threads((x, y), SPAWN_CLEARANCE):
-            nearest = web.nearest((x, y), SPAWN_CLEARANCE)
+        if not web.clear_of_threads((x, y), SPAWN_CLEARANCE, among=near):
+            nearest = web.nearest((x, y), SPAWN_CLEARANCE, among=near)
             gap = SPAWN_CLEARANCE if nearest is None else nearest[2]
             if gap >= CROWDED_CLEARANCE and (crowded is None or gap > crowded[0]):
                 crowded = (gap, (x, y))
             continue
-        if not aimed or clear_line(web, (x, y), spider_at):
+        if not aimed or clear_line(web, (x, y), spider_at, among=near):
             return (x, y)
         if fallback is None:
             fallback = (x, y)

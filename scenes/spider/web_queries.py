@@ -39,8 +39,9 @@ class WebQueries:
                 best = (thread, u, distance)
         return best
 
-    def touching(self, start, end, radius, skip=()):
-        """The first thread a body of `radius` touches moving from `start` to `end`.
+    def touching(self, start, end, radius, skip=(), among=None):
+        """The first thread a body of `radius` touches moving from `start` to `end` (of all
+        threads, or of those in `among`).
 
         Returns (thread, u) with u the contact point's parameter on the thread, or None. The
         body touches a thread when its path crosses it or when it ends within `radius` of it.
@@ -50,7 +51,7 @@ class WebQueries:
         lo_x, hi_x = min(sx, ex) - radius, max(sx, ex) + radius
         lo_y, hi_y = min(sy, ey) - radius, max(sy, ey) + radius
         best = None
-        for thread in self.threads:
+        for thread in self.threads if among is None else among:
             a, b = thread.a, thread.b
             if a.x < lo_x and b.x < lo_x or a.x > hi_x and b.x > hi_x:
                 continue
@@ -99,9 +100,24 @@ class WebQueries:
                 bound = distance
         return best
 
-    def clear_of_threads(self, point, radius):
-        """True when no thread passes within `radius` of `point`."""
-        return self.touching(point, point, radius) is None
+    def clear_of_threads(self, point, radius, among=None):
+        """True when no thread (of `among`, if given) passes within `radius` of `point`."""
+        return self.touching(point, point, radius, among=among) is None
+
+    def threads_near(self, point, reach):
+        """The threads whose box comes within `reach` of `point` along x and y, in web order:
+        every thread that may pass within `reach` of it (a prefilter for many queries in one
+        area, such as a spawn's candidate places around the spider)."""
+        px, py = point
+        near = []
+        for thread in self.threads:
+            a, b = thread.a, thread.b
+            if a.x < px - reach and b.x < px - reach or a.x > px + reach and b.x > px + reach:
+                continue
+            if a.y < py - reach and b.y < py - reach or a.y > py + reach and b.y > py + reach:
+                continue
+            near.append(thread)
+        return near
 
 
 def _contact(sx, sy, ex, ey, a, b, radius):
