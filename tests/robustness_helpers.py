@@ -26,9 +26,8 @@ from scenes.bridge.model import (CLIFF_TOP as BRIDGE_TOP, DAMPING as BRIDGE_DAMP
                                  FALL_MARGIN as BRIDGE_FALL, PLANK_NEVER_BREAKS)
 from scenes.cloth.model import COLUMNS as CLOTH_COLUMNS, DAMPING as CLOTH_DAMPING
 from scenes.cloth.model import ROWS as CLOTH_ROWS
-from scenes.fabric import HAND_SPEED
+from scenes.fabric import CLEAR_MARGIN as CLOTH_CLEAR, HAND_SPEED
 from scenes.flag.model import COLUMNS as FLAG_COLUMNS, ROWS as FLAG_ROWS
-from scenes.fabric import CLEAR_MARGIN as CLOTH_CLEAR
 from scenes.hair.model import HEAD_RADIUS as HAIR_RADIUS, SEGMENT as HAIR_SEGMENT
 from scenes.hair.model import SEGMENTS as HAIR_SEGMENTS
 from scenes.spider.spider import FALL_FRAMES, MAX_FALL_SPEED
@@ -44,8 +43,7 @@ _DEBRIS_SPEED = WEB_DAMPING * (_WEB_GRAVITY_MAX + LOOSE_FALL) / (1.0 - WEB_DAMPI
 """Terminal speed of cut-off web debris at the strongest gravity, px per frame (~79)."""
 
 MARGIN = {
-    # The rope and Takopi are boxed in by the canvas: no point may leave it at all (1 px for
-    # rounding).
+    # The rope and Takopi are boxed in by the canvas: no point may leave it (1 px for rounding).
     "rope": 1.0,
     "takopi": 1.0,
     # The spider may fall out of its web: FALL_FRAMES at most MAX_FALL_SPEED before it dies

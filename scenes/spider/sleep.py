@@ -27,13 +27,10 @@ A frame works from three lists: the awake knots to integrate, the threads to sol
 order, each with how its ends take part) and the sleeping knots to watch. They are kept, not
 remade: a knot that wakes or falls asleep marks its threads, and the next frame puts only those
 back in their place (`_update`); the lists are made afresh only when the web itself changes (a
-thread spun, split, cut or taken in: `Web.version`) or every knot wakes. Remaking them whole
-after every wake or sleep (a walk over every thread, and a new tuple for each) happened on a
-frame in seven of the busy game, at about a fifth of such a frame natively; in Pyodide at 4x
-throttling, in the busy game's first 340 frames (the web mostly awake around a struggling bug),
-the sleeping web step then cost 1.7x the plain one (12 ms against 7 ms a frame, per-part
-profile, two runs each); with the lists kept it costs about the same (5 to 8 ms against 7).
-Kept or made afresh, the lists are the same, so the numbers are the same bit for bit
+thread spun, split, cut or taken in: `Web.version`), every knot wakes, or the web is a copy.
+Remade after every wake or sleep instead (a walk over every thread, a new tuple for each), the
+sleeping step cost 1.7x the plain one in Pyodide at 4x throttling in a busy game's mostly awake
+frames. Kept or made afresh, the lists are the same, so the numbers are the same bit for bit
 (tests/test_spider_sleep_lists.py checks the kept lists against fresh ones at every frame).
 
 With `enabled` False nothing sleeps and `Web.step` is the plain `World.step` it always was: the
@@ -96,9 +93,8 @@ class Sleep:
         self._version = -1  # web.version the lists were made for (-1: make them again)
 
     def __getstate__(self):
-        """A copy (pickle; the benchmarks hand a game to Pyodide so) makes its lists afresh on
-        its first step: they are keyed by the knots' and threads' identities, which a copy does
-        not keep. Fresh lists are the kept ones (tests/test_spider_sleep_lists.py)."""
+        """A copy (pickle: the benchmarks hand a game to Pyodide so) makes its lists afresh on
+        its first step: they are keyed by identities, which a copy does not keep."""
         state = self.__dict__.copy()
         state["_version"] = -1
         return state

@@ -264,15 +264,20 @@ class Web(WebQueries):
     # --- connectivity -----------------------------------------------------------------------
     def component(self, knot):
         """Every knot joined to `knot` by threads, in breadth-first order (deterministic)."""
-        seen = {id(knot)}
-        order = [knot]
+        return self._reach([knot])[0]
+
+    def _reach(self, starts):
+        """Every knot joined by threads to one of `starts` (them first), breadth first, and the
+        set of their ids."""
+        seen = {id(knot) for knot in starts}
+        order = list(starts)
         for current in order:
             for thread in current.threads:
                 other = thread.b if thread.a is current else thread.a
                 if id(other) not in seen:
                     seen.add(id(other))
                     order.append(other)
-        return order
+        return order, seen
 
     def piece_threads(self, knot):
         """The threads of the piece of web `knot` is on (those a walk along threads from it can
@@ -283,7 +288,7 @@ class Web(WebQueries):
             self._pieces_version = self.version
         threads = self._pieces.get(id(knot))
         if threads is None:
-            joined = {id(k) for k in self.component(knot)}
+            joined = self._reach([knot])[1]
             threads = [thread for thread in self.threads if id(thread.a) in joined]
             for key in joined:
                 self._pieces[key] = threads
@@ -305,14 +310,7 @@ class Web(WebQueries):
         piece is looked for every frame)."""
         if self._loose_version == self.version:
             return
-        held = {id(k) for k in self.knots if k.pinned}
-        queue = [k for k in self.knots if k.pinned]
-        for knot in queue:
-            for thread in knot.threads:
-                other = thread.b if thread.a is knot else thread.a
-                if id(other) not in held:
-                    held.add(id(other))
-                    queue.append(other)
+        held = self._reach([k for k in self.knots if k.pinned])[1]
         self._held = held
         self._loose = [k for k in self.knots if id(k) not in held]
         self._loose_version = self.version
