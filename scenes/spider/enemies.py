@@ -138,8 +138,10 @@ class Swarm:
         """
         events = {"caught": 0, "cuts": 0, "damage": 0, "bites": 0}
         target = spider.position if spider.riding else None
-        self._fresh = [t for t in web.threads
-                       if t.kind == "silk" and web.frame - t.born < FRESH_FRAMES]
+        self._fresh = ()  # the silk that lures, as the frame begins: only a flying bug asks
+        if any(enemy.state == "moving" for enemy in self.enemies):
+            self._fresh = [t for t in web.threads
+                           if t.kind == "silk" and web.frame - t.born < FRESH_FRAMES]
         for enemy in list(self.enemies):
             if enemy.state == "spawning":
                 enemy.timer -= 1
