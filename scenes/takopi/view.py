@@ -285,14 +285,14 @@ def ringed_body(base, model, outline, orientation, shift):
     rim = OUTLINE_WIDTH * scale
     outer, inner, pink, normals = ring_paths(outline, orientation, rim, CLIP_SLACK, shift)
     frame = face_frame(model)
-    spot, gloss_rx, _, _ = gloss_shape(model)
+    gloss = gloss_shape(model)
     discs = [(*base.map(centre), reach * scale) for centre, reach in
-             edge_parts(frame, model.pressed) + [(spot, gloss_rx)]]
+             edge_parts(frame, model.pressed) + [(gloss[0], gloss[1])]]
     if reaches_past(outline, normals, discs, rim - EDGE_ROOM):
         return False
     base.polygon_px(SHADE, inner)
     base.polygon_px(PINK, pink)
-    draw_gloss(base, model)
+    draw_gloss(base, model, gloss)
     draw_face(base, frame, model.pressed)
     base.polygon_px(OUTLINE, ring_polygon(outer, inner))
     return True
@@ -394,7 +394,7 @@ def gloss_shape(model):
     return spot, 0.2 * size, 0.11 * size, -0.6
 
 
-def draw_gloss(layer, model):
-    """The gloss (`gloss_shape`) on the layer."""
-    spot, rx, ry, angle = gloss_shape(model)
+def draw_gloss(layer, model, shape=None):
+    """The gloss (`gloss_shape`, or `shape` when the caller has it already) on the layer."""
+    spot, rx, ry, angle = gloss_shape(model) if shape is None else shape
     layer.ellipse(GLOSS, spot, rx, ry, angle)

@@ -81,27 +81,29 @@ def ring_paths(curve, orientation, rim, slack, shift):
     if count < 3:
         return list(curve), list(curve), list(curve), [(0.0, 0.0)] * count
     normals, chords = _normals_and_chords(curve, orientation)
-    steps = [chord / 2.0 for chord in chords]  # a chord spans two sample steps
-    outer = offset(curve, normals, rim)
-    inner = offset(curve, normals, slack)
     sx, sy = shift
     pull = (rim + slack) / 2.0
     check = pull - 2.0 * PULL_ERROR  # a shifted point first-order this far out may be past `pull`
-    pink = []
-    for index in range(count):
-        x, y = curve[index]
-        nx, ny = normals[index]
+    outer, inner, pink = [], [], []
+    add_outer, add_inner, add_pink = outer.append, inner.append, pink.append
+    index = 0
+    for (x, y), (nx, ny), chord in zip(curve, normals, chords):
+        add_outer((x + nx * rim, y + ny * rim))
+        add_inner((x + nx * slack, y + ny * slack))
         qx, qy = x + sx, y + sy
-        if nx * sx + ny * sy > check and steps[index] > 1e-9:
-            along = (sx * -ny + sy * nx) * orientation  # the shift along the curve (index order)
-            nearest = (index + round(along / steps[index])) % count
-            fx, fy = curve[nearest]
-            mx, my = normals[nearest]
-            out = (qx - fx) * mx + (qy - fy) * my
-            if out > pull:
-                qx -= mx * (out - pull)
-                qy -= my * (out - pull)
-        pink.append((qx, qy))
+        if nx * sx + ny * sy > check:
+            step = chord / 2.0  # a chord spans two sample steps
+            if step > 1e-9:
+                along = (sx * -ny + sy * nx) * orientation  # the shift along the curve (index order)
+                nearest = (index + round(along / step)) % count
+                fx, fy = curve[nearest]
+                mx, my = normals[nearest]
+                out = (qx - fx) * mx + (qy - fy) * my
+                if out > pull:
+                    qx -= mx * (out - pull)
+                    qy -= my * (out - pull)
+        add_pink((qx, qy))
+        index += 1
     return outer, inner, pink, normals
 
 
@@ -113,13 +115,11 @@ def reaches_past(curve, normals, discs, limit):
     count = len(curve)
     if count < 3:
         return True
+    every_other = curve[::2]
     for cx, cy, radius in discs:
-        best, nearest = float("inf"), 0
-        for index in range(0, count, 2):
-            x, y = curve[index]
-            distance = (x - cx) * (x - cx) + (y - cy) * (y - cy)
-            if distance < best:
-                best, nearest = distance, index
+        distances = [(x - cx) * (x - cx) + (y - cy) * (y - cy) for x, y in every_other]
+        best = min(distances)
+        nearest = 2 * distances.index(best)  # the first of equals, as a scan keeping the least
         for index in (nearest - 1, (nearest + 1) % count):
             x, y = curve[index]
             distance = (x - cx) * (x - cx) + (y - cy) * (y - cy)
