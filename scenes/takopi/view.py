@@ -24,7 +24,7 @@ import pygame
 
 from scenes.draw import vertical_gradient
 from scenes.quality import DEFAULT_TIER, TIERS
-from scenes.widgets import draw_text
+from scenes.widgets import draw_text, rendered
 from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
 
 from .model import FINGERTIP
@@ -96,33 +96,99 @@ def silhouette(model):
 
 
 def draw(surface, model, touch=False, quality=DEFAULT_TIER):
-    """One frame of the scene at render tier `quality` (scenes.quality.TIERS)."""
-    draw_background(surface, model)
+    """One frame of the scene at render tier `quality` (scenes.quality.TIERS).
+
+    The help line and the credit are printed on the kept background (`draw_background`) while
+    nothing drawn this frame comes near them; else they are printed last, over the character,
+    on the plain background, as they always are drawn: the same picture either way."""
+    width, height = surface.get_size()
+    lines = ((TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, "topleft"),
+             (CREDIT, (width - 10, height - 8), 16, CREDIT_TEXT, "bottomright"))
+    printed = not _overlaps(_text_rects(lines), _drawn_boxes(model))
+    draw_background(surface, model, lines if printed else ())
     draw_shadow(surface, model)
     draw_push(surface, model)
     draw_character(surface, model, quality)
     draw_finger(surface, model)
-    draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, shadow=False)
-    draw_text(surface, CREDIT, (surface.get_width() - 10, surface.get_height() - 8), 16,
-              CREDIT_TEXT, anchor="bottomright", shadow=False)
+    if not printed:
+        for text, pos, size, color, anchor in lines:
+            draw_text(surface, text, pos, size, color, anchor=anchor, shadow=False)
+
+
+_text_boxes = {}
+
+
+def _text_rects(lines):
+    """Canvas boxes (left, top, right, bottom) of the text lines, as `draw_text` places them."""
+    boxes = _text_boxes.get(lines)
+    if boxes is None:
+        _text_boxes.clear()
+        boxes = []
+        for text, (x, y), size, color, anchor in lines:
+            rect = rendered(text, size, color).get_rect(**{anchor: (round(x), round(y))})
+            boxes.append((rect.left, rect.top, rect.right, rect.bottom))
+        _text_boxes[lines] = boxes
+    return boxes
+
+
+TEXT_ROOM = 4.0
+"""Margin added round everything a frame draws before it is checked against the text lines,
+px: room for rounding and the shapes' soft edges."""
+
+
+def _drawn_boxes(model):
+    """Canvas boxes that hold everything `draw` puts over the background this frame (shadow,
+    press circle, finger, character), each a little too big."""
+    ring = model.body.positions()
+    legs = [[p.position for p in leg.particles()] for leg in model.legs]
+    left, top, right, bottom = character_box(ring, legs)
+    xs = [x for x, _ in ring]
+    ground = model.ground
+    boxes = [(left, top, right, bottom),
+             (min(xs) - 4.0, ground - 9.0, max(xs) + 4.0, ground + 13.0)]  # the widest shadow
+    circle = model.push_circle()
+    if circle is not None:
+        (x, y), radius = circle
+        reach = radius + 4.0
+        boxes.append((x - reach, y - reach, x + reach, y + reach))
+        if model.pointer is not None:
+            x, y = model.pointer
+        boxes.append((x - FINGERTIP - 2.0, y - FINGERTIP - 2.0, x + FINGERTIP + 2.0,
+                      y + FINGERTIP + 2.0))
+    return boxes
+
+
+def _overlaps(boxes, others):
+    """Whether any box of `boxes` comes within TEXT_ROOM of any of `others`."""
+    for left, top, right, bottom in boxes:
+        for other_left, other_top, other_right, other_bottom in others:
+            if (other_left - TEXT_ROOM < right and left < other_right + TEXT_ROOM
+                    and other_top - TEXT_ROOM < bottom and top < other_bottom + TEXT_ROOM):
+                return True
+    return False
 
 
 _backgrounds = {}
 
 
-def draw_background(surface, model):
-    """Sky, floor and the floor's edge: painted once per canvas size and floor height, then
-    copied (one blit a frame instead of two gradients and a line)."""
+def draw_background(surface, model, lines=()):
+    """Sky, floor and the floor's edge, and the text `lines` ((text, position, size, colour,
+    anchor) as `draw_text` takes them) printed on: painted once per canvas size, floor height
+    and lines, then copied (one blit a frame instead of two gradients, a line and the text)."""
     size, ground = surface.get_size(), round(model.ground)
-    background = _backgrounds.get((size, ground))
+    key = (size, ground, lines)
+    background = _backgrounds.get(key)
     if background is None:
-        _backgrounds.clear()
+        if len(_backgrounds) >= 4:
+            _backgrounds.clear()
         width, height = size
-        background = _backgrounds[(size, ground)] = pygame.Surface(size)
+        background = _backgrounds[key] = pygame.Surface(size)
         background.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
         floor = vertical_gradient((width, height - ground), FLOOR, FLOOR_BOTTOM)
         background.blit(floor, (0, ground))
         pygame.draw.line(background, FLOOR_EDGE, (0, ground), (width, ground), 3)
+        for text, pos, text_size, color, anchor in lines:
+            draw_text(background, text, pos, text_size, color, anchor=anchor, shadow=False)
     surface.blit(background, (0, 0))
 
 
@@ -273,10 +339,10 @@ def ringed_body(base, model, outline, orientation, shift):
     """The body at the "high" tier (T14, T16, T9), straight on the character's layer: the
     shade colour over the silhouette, the body colour shifted up-left on it (kept from running
     past the outline by `ring_paths`), gloss and face, then the outline as a ring over the
-    silhouette's edge, which covers whatever of them lies outside it. The picture a clip to
-    the silhouette gives (`clipped_body`; but for a layer pixel here and there along the
-    outline's inner edge, where pygame rounds the ring's edges otherwise) without a second
-    layer, its clearing and its blit.
+    silhouette's edge (in pieces, `ring_pieces`), which covers whatever of them lies outside it.
+    The picture a clip to the silhouette gives (`clipped_body`; but for a layer pixel here and
+    there along the outline's edges, where pygame rounds the pieces' edges otherwise) without a
+    second layer, its clearing and its blit.
 
     Only the outline's width is covered: where a cheek, an eye, a tear or the gloss would reach
     past it (a body squashed against a wall turns its face to the edge), nothing is drawn and
@@ -294,16 +360,34 @@ def ringed_body(base, model, outline, orientation, shift):
     base.polygon_px(PINK, pink)
     draw_gloss(base, model, gloss)
     draw_face(base, frame, model.pressed)
-    base.polygon_px(OUTLINE, ring_polygon(outer, inner))
+    for piece in ring_pieces(outer, inner):
+        base.polygon_px(OUTLINE, piece)
     return True
 
 
-def ring_polygon(outer, inner):
-    """One polygon pygame fills (even-odd) as the ring between two closed curves: the outer curve
-    round, across to the inner one, round it and back (the seam cancels). Both run the way they
-    were given, as the outline and the clip did: pygame rounds an edge's crossings by its
-    direction (a reversed inner curve came out a layer pixel thinner all round)."""
-    return outer + outer[:1] + inner + inner[:1]
+RING_PIECE = 8
+"""Samples of the outline per piece of its ring (`ring_pieces`)."""
+
+
+def ring_pieces(outer, inner, per=RING_PIECE):
+    """The ring between two closed curves of as many points as quadrilateral-like pieces of `per`
+    samples each: outer curve forward, inner curve back. pygame's fill costs about a polygon's
+    vertices times its rows, so pieces that each span a few rows cost about half of one polygon
+    round the whole body (outer curve, across, inner curve, filled even-odd); neighbours share
+    their end edge, which both fill, so no seam is left open. Along the curves pygame rounds a
+    piece's edges a little otherwise than the one polygon's: a layer pixel here and there, a
+    tenth of the ring's, half of them in, half out."""
+    count = len(outer)
+    pieces = []
+    for start in range(0, count, per):
+        stop = start + per + 1
+        if stop > count:
+            piece = outer[start:] + outer[:stop - count]
+            piece += (inner[start:] + inner[:stop - count])[::-1]
+        else:
+            piece = outer[start:stop] + inner[start:stop][::-1]
+        pieces.append(piece)
+    return pieces
 
 
 def clipped_body(base, model, ring, outline, orientation, shift):
