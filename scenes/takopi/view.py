@@ -25,10 +25,11 @@ import pygame
 from scenes.draw import vertical_gradient
 from scenes.quality import DEFAULT_TIER, TIERS
 from scenes.widgets import draw_text, rendered
-from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
+from verlet.geometry import catmull_rom_closed, signed_area
 
 from .model import FINGERTIP
-from .view_curves import offset, outline_paths, reaches_past, ring_paths, vertex_normals
+from .view_curves import (closed_curve_px, offset, open_curve_px, outline_paths, reaches_past,
+                          ring_paths, vertex_normals)
 from .view_face import draw_face, edge_parts, face_frame
 from .view_paint import Layer
 
@@ -101,34 +102,39 @@ def draw(surface, model, touch=False, quality=DEFAULT_TIER):
     The help line and the credit are printed on the kept background (`draw_background`) while
     nothing drawn this frame comes near them; else they are printed last, over the character,
     on the plain background, as they always are drawn: the same picture either way."""
-    width, height = surface.get_size()
-    lines = ((TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, "topleft"),
-             (CREDIT, (width - 10, height - 8), 16, CREDIT_TEXT, "bottomright"))
-    printed = not _overlaps(_text_rects(lines), _drawn_boxes(model))
+    lines, text_boxes = _text_lines(surface.get_size(), touch)
+    shape = character_shape(model)
+    printed = not _overlaps(text_boxes, _drawn_boxes(model, shape[2]))
     draw_background(surface, model, lines if printed else ())
     draw_shadow(surface, model)
     draw_push(surface, model)
-    draw_character(surface, model, quality)
+    draw_character(surface, model, quality, shape)
     draw_finger(surface, model)
     if not printed:
         for text, pos, size, color, anchor in lines:
             draw_text(surface, text, pos, size, color, anchor=anchor, shadow=False)
 
 
-_text_boxes = {}
+_text_layouts = {}
 
 
-def _text_rects(lines):
-    """Canvas boxes (left, top, right, bottom) of the text lines, as `draw_text` places them."""
-    boxes = _text_boxes.get(lines)
-    if boxes is None:
-        _text_boxes.clear()
+def _text_lines(size, touch):
+    """(lines, boxes): the help line and the credit as (text, position, size, colour, anchor),
+    the way `draw_text` takes them, and their canvas boxes (left, top, right, bottom); worked
+    out once per canvas size and help line."""
+    layout = _text_layouts.get((size, touch))
+    if layout is None:
+        width, height = size
+        lines = ((TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, "topleft"),
+                 (CREDIT, (width - 10, height - 8), 16, CREDIT_TEXT, "bottomright"))
         boxes = []
-        for text, (x, y), size, color, anchor in lines:
-            rect = rendered(text, size, color).get_rect(**{anchor: (round(x), round(y))})
+        for text, (x, y), text_size, color, anchor in lines:
+            rect = rendered(text, text_size, color).get_rect(**{anchor: (round(x), round(y))})
             boxes.append((rect.left, rect.top, rect.right, rect.bottom))
-        _text_boxes[lines] = boxes
-    return boxes
+        if len(_text_layouts) >= 4:
+            _text_layouts.clear()
+        layout = _text_layouts[(size, touch)] = (lines, boxes)
+    return layout
 
 
 TEXT_ROOM = 4.0
@@ -136,16 +142,12 @@ TEXT_ROOM = 4.0
 px: room for rounding and the shapes' soft edges."""
 
 
-def _drawn_boxes(model):
-    """Canvas boxes that hold everything `draw` puts over the background this frame (shadow,
-    press circle, finger, character), each a little too big."""
-    ring = model.body.positions()
-    legs = [[p.position for p in leg.particles()] for leg in model.legs]
-    left, top, right, bottom = character_box(ring, legs)
-    xs = [x for x, _ in ring]
+def _drawn_boxes(model, box):
+    """Canvas boxes that hold everything `draw` puts over the background this frame, each a
+    little too big: the character's `box` (`character_box`), the shadow under it (never wider
+    than the body, so within the box's sides), the press circle and the finger."""
     ground = model.ground
-    boxes = [(left, top, right, bottom),
-             (min(xs) - 4.0, ground - 9.0, max(xs) + 4.0, ground + 13.0)]  # the widest shadow
+    boxes = [box, (box[0], ground - 9.0, box[2], ground + 13.0)]
     circle = model.push_circle()
     if circle is not None:
         (x, y), radius = circle
@@ -153,8 +155,8 @@ def _drawn_boxes(model):
         boxes.append((x - reach, y - reach, x + reach, y + reach))
         if model.pointer is not None:
             x, y = model.pointer
-        boxes.append((x - FINGERTIP - 2.0, y - FINGERTIP - 2.0, x + FINGERTIP + 2.0,
-                      y + FINGERTIP + 2.0))
+        reach = FINGERTIP + 2.0
+        boxes.append((x - reach, y - reach, x + reach, y + reach))
     return boxes
 
 
@@ -293,27 +295,35 @@ def _union(a, b):
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-def draw_character(surface, model, quality=DEFAULT_TIER):
+def character_shape(model):
+    """(ring, legs, box): the body's ring points, each leg's points (canvas px) and the
+    `character_box` around them, as `draw_character` draws from them."""
+    ring = model.body.positions()
+    legs = [[p.position for p in leg.particles()] for leg in model.legs]
+    return ring, legs, character_box(ring, legs)
+
+
+def draw_character(surface, model, quality=DEFAULT_TIER, shape=None):
     """Legs, outline, shade band, gloss and face at the tier asked for (scenes.quality):
     "high" on a SUPERSAMPLE layer averaged down, "medium" the same steps at canvas resolution
     with an anti-aliased rim, "low" plain polygons with the shade band worked out from the
-    outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high"."""
+    outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high".
+    `shape` is the model's `character_shape` when the caller has it already."""
     if quality not in TIERS:
         quality = DEFAULT_TIER
-    ring = model.body.positions()
-    legs = [[p.position for p in leg.particles()] for leg in model.legs]
+    ring, legs, box = character_shape(model) if shape is None else shape
     if quality == "high":
         if _still.repeat(surface, ring + [p for leg in legs for p in leg], model.pressed):
             return
-        base = Layer(*character_box(ring, legs))
+        base = Layer(*box)
     else:
         base = Layer.on_canvas(surface)
     scale = base.scale
     for points in legs:  # T15: before the body, so the root caps hide under it
-        curve = catmull_rom_open(base.map_all(points), LEG_SAMPLES)
+        curve = open_curve_px(points, base.left, base.top, scale, LEG_SAMPLES)
         base.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)),
                         smooth=quality == "medium")
-    outline = catmull_rom_closed(base.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
+    outline = closed_curve_px(ring, base.left, base.top, scale, CURVE_SAMPLES)  # T14, layer px
     orientation = _orientation(ring)
     shift = (SHADE_OFFSET[0] * scale, SHADE_OFFSET[1] * scale)
     if quality == "low":

@@ -136,12 +136,12 @@ class Layer:
         for color, width in pens:
             half = width / 2.0
             for run in runs:
-                left = [(x - uy * half, y + ux * half) for x, y, ux, uy in run]
-                right = [(x + uy * half, y - ux * half) for x, y, ux, uy in run]
-                pygame.draw.polygon(surface, color, left + right[::-1])
+                band = [(x - uy * half, y + ux * half) for x, y, ux, uy in run]  # left edge
+                band += [(x + uy * half, y - ux * half) for x, y, ux, uy in reversed(run)]
+                pygame.draw.polygon(surface, color, band)
                 if smooth:
-                    pygame.draw.aalines(surface, color, False, left)
-                    pygame.draw.aalines(surface, color, False, right)
+                    pygame.draw.aalines(surface, color, False, band[:len(run)])
+                    pygame.draw.aalines(surface, color, False, band[:len(run) - 1:-1])
             for point in joints:
                 if smooth:
                     pygame.draw.aacircle(surface, color, point, max(1.0, half))
