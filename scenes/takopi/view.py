@@ -17,28 +17,26 @@ Render tiers (scenes.quality; issue 14), never touching the model:
             instead of a clipping layer; no gloss.
 
 Per frame, only what moves is worked out: the curves are sampled straight in the layer's pixels
-(`view_curves`), the sky, floor, shadow and press circle are painted once and copied.
+(`view_curves`), the sky, floor, text, shadow and press circle are painted once and copied
+(`view_canvas`), and with a `CanvasMemory` the background is put back only where the last frame
+painted.
 """
+
+from math import ceil, floor
 
 import pygame
 
-from scenes.draw import vertical_gradient
 from scenes.quality import DEFAULT_TIER, TIERS
-from scenes.widgets import draw_text, rendered
 from verlet.geometry import catmull_rom_closed, signed_area
 
-from .model import FINGERTIP
+from .view_canvas import (CREDIT, HELP_LINE, STAMPS_LIMIT, TOUCH_HELP_LINE,  # noqa: F401
+                          _paint_push, _paint_shadow, _pushes, _shadows, _stamp, background,
+                          draw_background, draw_finger, draw_push, draw_shadow, drawn_boxes,
+                          overlaps, print_lines, text_lines)
 from .view_curves import (closed_curve_px, offset, open_curve_px, outline_paths, reaches_past,
                           ring_paths, vertex_normals)
 from .view_face import draw_face, edge_parts, face_frame
 from .view_paint import Layer
-
-SKY_TOP = (204, 232, 255)
-SKY_BOTTOM = (244, 250, 255)
-FLOOR = (250, 232, 206)
-FLOOR_BOTTOM = (238, 212, 180)
-FLOOR_EDGE = (214, 184, 150)
-SHADOW = (120, 90, 80, 60)
 
 PINK = (250, 168, 198)
 """Takopi's body colour."""
@@ -83,195 +81,36 @@ for the curves' bulge past their points."""
 BODY_PAD = OUTLINE_WIDTH + CURVE_BULGE + 1.0
 """Margin of the drawing box around the body's ring points, px: its outline and the bulge."""
 
-HELP_LINE = "press or drag Takopi  ·  Enter/Space: poke  ·  O: overlay  ·  R: restart"
-TOUCH_HELP_LINE = "tap or drag Takopi to squash it"
-"""The help line after a touch: a phone has no keys, and the toolbar's buttons name themselves."""
-CREDIT = "fan art for learning, drawn in code  ·  Takopi (c) Taizan 5 / Shueisha, Takopi's Original Sin committee"
-TEXT = (70, 60, 80)
-CREDIT_TEXT = (150, 120, 100)
+def draw(surface, model, touch=False, quality=DEFAULT_TIER, kept=None, memory=None):
+    """One frame of the scene at render tier `quality` (scenes.quality.TIERS).
+
+    The help line and the credit are printed on the kept background (`view_canvas.background`)
+    while nothing drawn this frame comes near them; else they are printed last, over the
+    character, on the plain background, as they always are drawn: the same picture either way.
+
+    `memory` (a `view_canvas.CanvasMemory`, one per canvas the scene paints) remembers what the
+    frame painted. With it, and `kept` (the rects anything else painted on the canvas since
+    the last frame; None: not known), the background is put back only under what was painted
+    since (`CanvasMemory.restore`) instead of over the whole canvas: the same picture."""
+    size = surface.get_size()
+    lines, text_boxes = text_lines(size, touch)
+    shape = character_shape(model)
+    printed = not overlaps(text_boxes, drawn_boxes(model, shape[2]))
+    image = background(size, model.ground, lines if printed else ())
+    if memory is None or not memory.restore(surface, image, kept):
+        surface.blit(image, (0, 0))
+    rects = [draw_shadow(surface, model), draw_push(surface, model),
+             draw_character(surface, model, quality, shape), draw_finger(surface, model)]
+    if not printed:
+        print_lines(surface, lines)
+        rects = None  # the text lies over what was painted: the next frame starts afresh
+    if memory is not None:
+        memory.remember(surface, image, rects)
 
 
 def silhouette(model):
     """The smooth closed outline through every ring point (T14), canvas points."""
     return catmull_rom_closed(model.body.positions(), CURVE_SAMPLES)
-
-
-def draw(surface, model, touch=False, quality=DEFAULT_TIER):
-    """One frame of the scene at render tier `quality` (scenes.quality.TIERS).
-
-    The help line and the credit are printed on the kept background (`draw_background`) while
-    nothing drawn this frame comes near them; else they are printed last, over the character,
-    on the plain background, as they always are drawn: the same picture either way."""
-    lines, text_boxes = _text_lines(surface.get_size(), touch)
-    shape = character_shape(model)
-    printed = not _overlaps(text_boxes, _drawn_boxes(model, shape[2]))
-    draw_background(surface, model, lines if printed else ())
-    draw_shadow(surface, model)
-    draw_push(surface, model)
-    draw_character(surface, model, quality, shape)
-    draw_finger(surface, model)
-    if not printed:
-        for text, pos, size, color, anchor in lines:
-            draw_text(surface, text, pos, size, color, anchor=anchor, shadow=False)
-
-
-_text_layouts = {}
-
-
-def _text_lines(size, touch):
-    """(lines, boxes): the help line and the credit as (text, position, size, colour, anchor),
-    the way `draw_text` takes them, and their canvas boxes (left, top, right, bottom); worked
-    out once per canvas size and help line."""
-    layout = _text_layouts.get((size, touch))
-    if layout is None:
-        width, height = size
-        lines = ((TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, "topleft"),
-                 (CREDIT, (width - 10, height - 8), 16, CREDIT_TEXT, "bottomright"))
-        boxes = []
-        for text, (x, y), text_size, color, anchor in lines:
-            rect = rendered(text, text_size, color).get_rect(**{anchor: (round(x), round(y))})
-            boxes.append((rect.left, rect.top, rect.right, rect.bottom))
-        if len(_text_layouts) >= 4:
-            _text_layouts.clear()
-        layout = _text_layouts[(size, touch)] = (lines, boxes)
-    return layout
-
-
-TEXT_ROOM = 4.0
-"""Margin added round everything a frame draws before it is checked against the text lines,
-px: room for rounding and the shapes' soft edges."""
-
-
-def _drawn_boxes(model, box):
-    """Canvas boxes that hold everything `draw` puts over the background this frame, each a
-    little too big: the character's `box` (`character_box`), the shadow under it (never wider
-    than the body, so within the box's sides), the press circle and the finger."""
-    ground = model.ground
-    boxes = [box, (box[0], ground - 9.0, box[2], ground + 13.0)]
-    circle = model.push_circle()
-    if circle is not None:
-        (x, y), radius = circle
-        reach = radius + 4.0
-        boxes.append((x - reach, y - reach, x + reach, y + reach))
-        if model.pointer is not None:
-            x, y = model.pointer
-        reach = FINGERTIP + 2.0
-        boxes.append((x - reach, y - reach, x + reach, y + reach))
-    return boxes
-
-
-def _overlaps(boxes, others):
-    """Whether any box of `boxes` comes within TEXT_ROOM of any of `others`."""
-    for left, top, right, bottom in boxes:
-        for other_left, other_top, other_right, other_bottom in others:
-            if (other_left - TEXT_ROOM < right and left < other_right + TEXT_ROOM
-                    and other_top - TEXT_ROOM < bottom and top < other_bottom + TEXT_ROOM):
-                return True
-    return False
-
-
-_backgrounds = {}
-
-
-def draw_background(surface, model, lines=()):
-    """Sky, floor and the floor's edge, and the text `lines` ((text, position, size, colour,
-    anchor) as `draw_text` takes them) printed on: painted once per canvas size, floor height
-    and lines, then copied (one blit a frame instead of two gradients, a line and the text)."""
-    size, ground = surface.get_size(), round(model.ground)
-    key = (size, ground, lines)
-    background = _backgrounds.get(key)
-    if background is None:
-        if len(_backgrounds) >= 4:
-            _backgrounds.clear()
-        width, height = size
-        background = _backgrounds[key] = pygame.Surface(size)
-        background.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
-        floor = vertical_gradient((width, height - ground), FLOOR, FLOOR_BOTTOM)
-        background.blit(floor, (0, ground))
-        pygame.draw.line(background, FLOOR_EDGE, (0, ground), (width, ground), 3)
-        for text, pos, text_size, color, anchor in lines:
-            draw_text(background, text, pos, text_size, color, anchor=anchor, shadow=False)
-    surface.blit(background, (0, 0))
-
-
-def draw_shadow(surface, model):
-    """A soft ellipse on the floor under the body, smaller and fainter as it rises."""
-    xs = [p.x for p in model.body.points]
-    ys = [p.y for p in model.body.points]
-    lift = max(0.0, model.ground - max(ys))
-    fade = max(0.0, 1.0 - lift / 260.0)
-    if fade <= 0.0:
-        return
-    width = (max(xs) - min(xs)) * (0.55 + 0.35 * fade)
-    layer = _stamp(_shadows, (round(width) + 4, round(SHADOW[3] * fade)), _paint_shadow)
-    center_x = (min(xs) + max(xs)) / 2.0
-    surface.blit(layer, layer.get_rect(center=(round(center_x), round(model.ground + 2))))
-
-
-def _paint_shadow(key):
-    width, alpha = key
-    layer = pygame.Surface((width, 22), pygame.SRCALPHA)
-    pygame.draw.ellipse(layer, SHADOW[:3] + (alpha,), layer.get_rect().inflate(-4, -6))
-    return layer
-
-
-_shadows, _pushes = {}, {}
-STAMPS_LIMIT = 64
-"""Painted shadows (one per width and opacity) or press circles kept; a cache is emptied when it
-reaches this many, so a long run does not grow it."""
-
-
-def _stamp(cache, key, paint):
-    """The small surface `paint(key)` makes, painted once and reused while the key repeats."""
-    image = cache.get(key)
-    if image is None:
-        if len(cache) >= STAMPS_LIMIT:
-            cache.clear()
-        image = cache[key] = paint(key)
-    return image
-
-
-def draw_push(surface, model):
-    """The press circle (T7), faint, behind the character."""
-    circle = model.push_circle()
-    if circle is None:
-        return
-    (x, y), radius = circle
-    layer = _stamp(_pushes, radius, _paint_push)
-    size = layer.get_width()
-    surface.blit(layer, (round(x) - size // 2, round(y) - size // 2))
-
-
-def draw_finger(surface, model):
-    """A dot where the finger is, over the character.
-
-    The finger is the pointer. A press that started outside the body (and the poke, T8) has it
-    at the circle's centre; a press that started on the body has the circle beside the pointer
-    with its rim at the dot's far edge, so the dot sits in the body's dent.
-    """
-    circle = model.push_circle()
-    if circle is None:
-        return
-    finger_x, finger_y = circle[0] if model.pointer is None else model.pointer
-    dot = _stamp(_pushes, "finger", _paint_finger)
-    half = dot.get_width() // 2
-    surface.blit(dot, (round(finger_x) - half, round(finger_y) - half))
-
-
-def _paint_push(radius):
-    size = round(radius * 2 + 6)
-    layer = pygame.Surface((size, size), pygame.SRCALPHA)
-    middle = (size // 2, size // 2)
-    pygame.draw.circle(layer, (255, 255, 255, 70), middle, round(radius))
-    pygame.draw.circle(layer, (255, 255, 255, 170), middle, round(radius), 2)
-    return layer
-
-
-def _paint_finger(_key):
-    half = round(FINGERTIP) + 1
-    dot = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
-    pygame.draw.circle(dot, (120, 110, 150, 150), (half, half), round(FINGERTIP))
-    return dot
 
 
 def _orientation(ring):
@@ -308,13 +147,14 @@ def draw_character(surface, model, quality=DEFAULT_TIER, shape=None):
     "high" on a SUPERSAMPLE layer averaged down, "medium" the same steps at canvas resolution
     with an anti-aliased rim, "low" plain polygons with the shade band worked out from the
     outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high".
-    `shape` is the model's `character_shape` when the caller has it already."""
+    `shape` is the model's `character_shape` when the caller has it already. Returns the
+    canvas rect painted."""
     if quality not in TIERS:
         quality = DEFAULT_TIER
     ring, legs, box = character_shape(model) if shape is None else shape
     if quality == "high":
         if _still.repeat(surface, ring + [p for leg in legs for p in leg], model.pressed):
-            return
+            return pygame.Rect(_still.at, _still.image.get_size())
         base = Layer(*box)
     else:
         base = Layer.on_canvas(surface)
@@ -332,17 +172,29 @@ def draw_character(surface, model, quality=DEFAULT_TIER, shape=None):
         base.polygon_px(SHADE, outline)  # T16 without a clip: the body colour's outline is
         base.polygon_px(PINK, inset_towards(outline, normals, shift))  # worked out directly
         draw_face(base, face_frame(model), model.pressed)
-        return
+        return _box_rect(box)
     if quality == "high":
         if not ringed_body(base, model, outline, orientation, shift):
             clipped_body(base, model, ring, outline, orientation, shift)
         _still.keep(base.resolve(surface, "character"), (base.left, base.top))
-        return
+        return pygame.Rect(base.left, base.top, base.width, base.height)
     clipped_body(base, model, ring, outline, orientation, shift)
     # a smooth outer edge for the rim, the one edge against the sky
     pygame.draw.aalines(surface, OUTLINE, True,
                         offset(outline, vertex_normals(outline, orientation),
                                OUTLINE_WIDTH + RIM_SOFTEN))
+    return _box_rect(box)
+
+
+BOX_ROOM = 2
+"""Pixels added round the character's box for the rect the cheaper tiers paint straight on the
+canvas within (its edge pixels, rounding)."""
+
+
+def _box_rect(box):
+    left, top = floor(box[0]) - BOX_ROOM, floor(box[1]) - BOX_ROOM
+    return pygame.Rect(left, top, ceil(box[2]) + BOX_ROOM - left + 1,
+                       ceil(box[3]) + BOX_ROOM - top + 1)
 
 
 def ringed_body(base, model, outline, orientation, shift):
