@@ -22,7 +22,7 @@ Per frame, only what moves is worked out: the curves are sampled straight in the
 painted.
 """
 
-from math import ceil, floor
+from math import ceil, floor, isfinite
 
 import pygame
 
@@ -172,7 +172,7 @@ def draw_character(surface, model, quality=DEFAULT_TIER, shape=None):
         base.polygon_px(SHADE, outline)  # T16 without a clip: the body colour's outline is
         base.polygon_px(PINK, inset_towards(outline, normals, shift))  # worked out directly
         draw_face(base, face_frame(model), model.pressed)
-        return _box_rect(box)
+        return _box_rect(box, surface)
     if quality == "high":
         if not ringed_body(base, model, outline, orientation, shift):
             clipped_body(base, model, ring, outline, orientation, shift)
@@ -183,7 +183,7 @@ def draw_character(surface, model, quality=DEFAULT_TIER, shape=None):
     pygame.draw.aalines(surface, OUTLINE, True,
                         offset(outline, vertex_normals(outline, orientation),
                                OUTLINE_WIDTH + RIM_SOFTEN))
-    return _box_rect(box)
+    return _box_rect(box, surface)
 
 
 BOX_ROOM = 2
@@ -191,10 +191,17 @@ BOX_ROOM = 2
 canvas within (its edge pixels, rounding)."""
 
 
-def _box_rect(box):
-    left, top = floor(box[0]) - BOX_ROOM, floor(box[1]) - BOX_ROOM
-    return pygame.Rect(left, top, ceil(box[2]) + BOX_ROOM - left + 1,
-                       ceil(box[3]) + BOX_ROOM - top + 1)
+def _box_rect(box, canvas):
+    """The canvas rect round a character box (left, top, right, bottom), BOX_ROOM wider all
+    round and kept to the canvas; the whole canvas for a box that is not finite."""
+    if not all(isfinite(value) for value in box):
+        return canvas.get_rect()
+    width, height = canvas.get_size()
+    left = max(0, min(width, floor(box[0]) - BOX_ROOM))
+    top = max(0, min(height, floor(box[1]) - BOX_ROOM))
+    right = max(left, min(width, ceil(box[2]) + BOX_ROOM + 1))
+    bottom = max(top, min(height, ceil(box[3]) + BOX_ROOM + 1))
+    return pygame.Rect(left, top, right - left, bottom - top)
 
 
 def ringed_body(base, model, outline, orientation, shift):
