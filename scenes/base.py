@@ -75,6 +75,13 @@ def abstract_input(event):
     return None, None
 
 
+def _panel_bounds(panel):
+    """The canvas rect a `ParamPanel` paints within: its toggle button, and its sliders' body
+    while open (every slider, knob and label lies inside that body)."""
+    rect = panel.toggle.rect.union(panel.body) if panel.open and panel.sliders else panel.toggle.rect
+    return rect.inflate(4, 4)
+
+
 class Scene:
     """Base class of every demo's scene.
 
@@ -157,16 +164,50 @@ class Scene:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
 
+    canvas_kept = None
+    """While `render` runs: None, or the canvas rects painted over since this scene's last
+    frame on the same surface by anything but `render` (the panel, notes, the host's toolbar),
+    when the rest of the canvas still holds that frame (see `draw`). A view may then repaint
+    only under those rects and its own last ones; every other view paints the whole canvas."""
+
+    painted_over = None
+    """Set by the caller just before a `draw` (the host): the canvas rects it painted over
+    since this scene's last `draw` on the same surface (the toolbar), the rest of the canvas
+    still holding that frame. None (the default; `draw` resets it) when that is not known: the
+    whole canvas is painted then."""
+
     def draw(self, surface):
-        """Draw the scene, its overlay when on, the panel and any notes."""
+        """Draw the scene, its overlay when on, the panel and any notes.
+
+        With `painted_over` set, the scene adds what it painted itself over its last frame
+        (panel, notes) and tells `render` (`canvas_kept`); an overlay, which paints anywhere,
+        makes the next frame a whole one."""
+        kept, self.painted_over = self.painted_over, None
+        last = self._painted
+        if kept is not None and last is not None and last[0] is surface:
+            self.canvas_kept = list(kept) + last[1]
+        else:
+            self.canvas_kept = None
         self.render(surface)
+        self.canvas_kept = None
+        painted = []
         if self.overlay:
             self.render_overlay(surface)
+            painted = None
         if self.panel is not None:
             self.panel.draw(surface)
+            if painted is not None:
+                painted.append(_panel_bounds(self.panel))
         for i, (text, _) in enumerate(reversed(self.notes)):
-            draw_text(surface, text, (12, self.size[1] - NOTE_LIFT - NOTE_LINE * i), 20,
-                      (255, 220, 120))
+            rect = draw_text(surface, text, (12, self.size[1] - NOTE_LIFT - NOTE_LINE * i), 20,
+                             (255, 220, 120))
+            if painted is not None:
+                painted.append(rect.inflate(4, 4))  # and its shadow, a pixel down and right
+        self._painted = None if painted is None else (surface, painted)
+
+    _painted = None
+    """(surface, rects) of the last `draw`: the rects painted over `render`'s picture; None
+    when an overlay was painted (or nothing yet)."""
 
     def state(self):
         return self.sim.state()

@@ -30,8 +30,8 @@ import time
 import pygame
 
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, label
-from .toolbar import BUTTON, GAP, MARGIN, SceneList, Toolbar, veil
-from .widgets import panel_surface, rendered
+from .toolbar import BUTTON, GAP, HINTS, MARGIN, SceneList, Toolbar, veil
+from .widgets import TEXT, panel_surface, rendered
 
 TITLE = "Verlet Playground"
 FOCUS_GRACE_FRAMES = 60
@@ -40,6 +40,14 @@ reshuffling, not the user leaving: no pause for them (one second)."""
 AWAY_POLL_FRAMES = 15
 """How often the page is asked whether the tab is hidden (a JavaScript call), in frames."""
 AWAY_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
+CANVAS_EVENTS = tuple(getattr(pygame, name) for name in (
+    "VIDEORESIZE", "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWRESIZED", "WINDOWSIZECHANGED",
+    "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED", "WINDOWDISPLAYCHANGED")
+    if hasattr(pygame, name))
+"""Window events after which the canvas may no longer hold the last frame: the next one is
+painted whole."""
+HINT_SIZE = 18
+"""The toolbar hints' text size (as `scenes.toolbar` prints them)."""
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 QUALITY_LABEL_INSET = (12, 32)
 """Where the overlay's fps and tier label ends, px in from the canvas's bottom-right corner: the
@@ -153,6 +161,7 @@ class Host:
     def toggle_fullscreen(self):
         self.fullscreen_frame = self.frames
         self.window.toggle_fullscreen()
+        self.forget_canvas()
 
     def step_once(self):
         """One simulation step while paused (key `.`)."""
@@ -164,6 +173,8 @@ class Host:
     def handle(self, event):
         """Take one pygame event: the host's own keys and buttons first, then the scene's."""
         self.window.handle(event)
+        if event.type in CANVAS_EVENTS:
+            self.forget_canvas()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.scene.touch = bool(getattr(event, "touch", False))  # also for the toolbar's presses
         if event.type in AWAY_EVENTS:
@@ -219,19 +230,57 @@ class Host:
                 self.scene.step()
 
     def draw(self, surface):
+        """The shown scene, then the veil, toolbar, scene list and label over it.
+
+        The scene is told what was painted over its last frame (`Scene.painted_over`): the
+        toolbar's area, when that is all; nothing is known (None) after a veil, an open scene
+        list, the overlay's label, a switch of scene, another surface or a window event that
+        may have lost the picture (`forget_canvas`)."""
+        chrome = self._chrome
+        known = chrome is not None and chrome[0] is surface and chrome[1] is self.scene
+        self.scene.painted_over = chrome[2] if known else None
         self.scene.draw(surface)
+        painted = [self._toolbar_area()]
         if self.paused:
             word = self.scene.pointer_word
             lines = ([f"{word} anywhere to go on"] if self.scene.touch else
                      [f"{word} or press P to go on", "press . to take one step"])
             veil(surface, "paused", lines)
+            painted = None
         if self.scene_list.open:
             self.toolbar.hover = None  # a button's hint would peek out under the list
+            painted = None
         self.toolbar.draw(surface)
         self.scene_list.draw(surface)
         if self.scene.overlay:
             self._draw_quality_label(surface)
+            painted = None
+        self._chrome = None if painted is None else (surface, self.scene, painted)
         self._govern()
+
+    _chrome = None
+    """(surface, scene, rects) of the last `draw`: what was painted over that scene's picture;
+    None when not known."""
+
+    def forget_canvas(self):
+        """The next frame paints the whole canvas (the window's picture may be gone)."""
+        self._chrome = None
+
+    def _toolbar_area(self):
+        """The canvas rect the toolbar paints within: its buttons and any button's hint below
+        it (worked out once per toolbar)."""
+        toolbar = self.toolbar
+        if self._toolbar_painted is None or self._toolbar_painted[0] is not toolbar:
+            rects = [button.rect for button in toolbar.buttons.values()]
+            for item, button in toolbar.buttons.items():
+                hint = rendered(HINTS[item].format(n=toolbar.scene_count), HINT_SIZE, TEXT)
+                rects.append(hint.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 6)))
+            area = rects[0].unionall(rects[1:]).inflate(6, 6) if rects else pygame.Rect(0, 0, 0, 0)
+            self._toolbar_painted = (toolbar, area)
+        return self._toolbar_painted[1]
+
+    _toolbar_painted = None
+    """(toolbar, its `_toolbar_area`)."""
 
     def _draw_quality_label(self, surface):
         """The overlay's fps and tier line on a small dark pill, readable on any sky."""

@@ -17,27 +17,27 @@ Render tiers (scenes.quality; issue 14), never touching the model:
             instead of a clipping layer; no gloss.
 
 Per frame, only what moves is worked out: the curves are sampled straight in the layer's pixels
-(`view_curves`), the sky, floor, shadow and press circle are painted once and copied.
+(`view_curves`), the sky, floor, text, shadow and press circle are painted once and copied
+(`view_canvas`), and with a `CanvasMemory` the background is put back only where the last frame
+painted.
 """
+
+from math import ceil, floor, isfinite
 
 import pygame
 
-from scenes.draw import vertical_gradient
 from scenes.quality import DEFAULT_TIER, TIERS
-from scenes.widgets import draw_text
-from verlet.geometry import catmull_rom_closed, catmull_rom_open, signed_area
+from verlet.geometry import catmull_rom_closed, signed_area
 
-from .model import FINGERTIP
-from .view_curves import offset, outline_paths, reaches_past, ring_paths, vertex_normals
+# the canvas's parts, also reached as view.X (the help lines, stamps and background)
+from .view_canvas import (CREDIT, HELP_LINE, STAMPS_LIMIT, TOUCH_HELP_LINE,  # noqa: F401
+                          _paint_push, _paint_shadow, _pushes, _shadows, _stamp, background,
+                          draw_background, draw_finger, draw_push, draw_shadow, drawn_boxes,
+                          overlaps, print_lines, text_lines)
+from .view_curves import (closed_curve_px, offset, open_curve_px, outline_paths, reaches_past,
+                          ring_paths, vertex_normals)
 from .view_face import draw_face, edge_parts, face_frame
 from .view_paint import Layer
-
-SKY_TOP = (204, 232, 255)
-SKY_BOTTOM = (244, 250, 255)
-FLOOR = (250, 232, 206)
-FLOOR_BOTTOM = (238, 212, 180)
-FLOOR_EDGE = (214, 184, 150)
-SHADOW = (120, 90, 80, 60)
 
 PINK = (250, 168, 198)
 """Takopi's body colour."""
@@ -82,128 +82,36 @@ for the curves' bulge past their points."""
 BODY_PAD = OUTLINE_WIDTH + CURVE_BULGE + 1.0
 """Margin of the drawing box around the body's ring points, px: its outline and the bulge."""
 
-HELP_LINE = "press or drag Takopi  ·  Enter/Space: poke  ·  O: overlay  ·  R: restart"
-TOUCH_HELP_LINE = "tap or drag Takopi to squash it"
-"""The help line after a touch: a phone has no keys, and the toolbar's buttons name themselves."""
-CREDIT = "fan art for learning, drawn in code  ·  Takopi (c) Taizan 5 / Shueisha, Takopi's Original Sin committee"
-TEXT = (70, 60, 80)
-CREDIT_TEXT = (150, 120, 100)
+def draw(surface, model, touch=False, quality=DEFAULT_TIER, kept=None, memory=None):
+    """One frame of the scene at render tier `quality` (scenes.quality.TIERS).
+
+    The help line and the credit are printed on the kept background (`view_canvas.background`)
+    while nothing drawn this frame comes near them; else they are printed last, over the
+    character, on the plain background, as they always are drawn: the same picture either way.
+
+    `memory` (a `view_canvas.CanvasMemory`, one per canvas the scene paints) remembers what the
+    frame painted. With it, and `kept` (the rects anything else painted on the canvas since
+    the last frame; None: not known), the background is put back only under what was painted
+    since (`CanvasMemory.restore`) instead of over the whole canvas: the same picture."""
+    size = surface.get_size()
+    lines, text_boxes = text_lines(size, touch)
+    shape = character_shape(model)
+    printed = not overlaps(text_boxes, drawn_boxes(model, shape[2]))
+    image = background(size, model.ground, lines if printed else ())
+    if memory is None or not memory.restore(surface, image, kept):
+        surface.blit(image, (0, 0))
+    rects = [draw_shadow(surface, model), draw_push(surface, model),
+             draw_character(surface, model, quality, shape), draw_finger(surface, model)]
+    if not printed:
+        print_lines(surface, lines)
+        rects = None  # the text lies over what was painted: the next frame starts afresh
+    if memory is not None:
+        memory.remember(surface, image, rects)
 
 
 def silhouette(model):
     """The smooth closed outline through every ring point (T14), canvas points."""
     return catmull_rom_closed(model.body.positions(), CURVE_SAMPLES)
-
-
-def draw(surface, model, touch=False, quality=DEFAULT_TIER):
-    """One frame of the scene at render tier `quality` (scenes.quality.TIERS)."""
-    draw_background(surface, model)
-    draw_shadow(surface, model)
-    draw_push(surface, model)
-    draw_character(surface, model, quality)
-    draw_finger(surface, model)
-    draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, shadow=False)
-    draw_text(surface, CREDIT, (surface.get_width() - 10, surface.get_height() - 8), 16,
-              CREDIT_TEXT, anchor="bottomright", shadow=False)
-
-
-_backgrounds = {}
-
-
-def draw_background(surface, model):
-    """Sky, floor and the floor's edge: painted once per canvas size and floor height, then
-    copied (one blit a frame instead of two gradients and a line)."""
-    size, ground = surface.get_size(), round(model.ground)
-    background = _backgrounds.get((size, ground))
-    if background is None:
-        _backgrounds.clear()
-        width, height = size
-        background = _backgrounds[(size, ground)] = pygame.Surface(size)
-        background.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
-        floor = vertical_gradient((width, height - ground), FLOOR, FLOOR_BOTTOM)
-        background.blit(floor, (0, ground))
-        pygame.draw.line(background, FLOOR_EDGE, (0, ground), (width, ground), 3)
-    surface.blit(background, (0, 0))
-
-
-def draw_shadow(surface, model):
-    """A soft ellipse on the floor under the body, smaller and fainter as it rises."""
-    xs = [p.x for p in model.body.points]
-    ys = [p.y for p in model.body.points]
-    lift = max(0.0, model.ground - max(ys))
-    fade = max(0.0, 1.0 - lift / 260.0)
-    if fade <= 0.0:
-        return
-    width = (max(xs) - min(xs)) * (0.55 + 0.35 * fade)
-    layer = _stamp(_shadows, (round(width) + 4, round(SHADOW[3] * fade)), _paint_shadow)
-    center_x = (min(xs) + max(xs)) / 2.0
-    surface.blit(layer, layer.get_rect(center=(round(center_x), round(model.ground + 2))))
-
-
-def _paint_shadow(key):
-    width, alpha = key
-    layer = pygame.Surface((width, 22), pygame.SRCALPHA)
-    pygame.draw.ellipse(layer, SHADOW[:3] + (alpha,), layer.get_rect().inflate(-4, -6))
-    return layer
-
-
-_shadows, _pushes = {}, {}
-STAMPS_LIMIT = 64
-"""Painted shadows (one per width and opacity) or press circles kept; a cache is emptied when it
-reaches this many, so a long run does not grow it."""
-
-
-def _stamp(cache, key, paint):
-    """The small surface `paint(key)` makes, painted once and reused while the key repeats."""
-    image = cache.get(key)
-    if image is None:
-        if len(cache) >= STAMPS_LIMIT:
-            cache.clear()
-        image = cache[key] = paint(key)
-    return image
-
-
-def draw_push(surface, model):
-    """The press circle (T7), faint, behind the character."""
-    circle = model.push_circle()
-    if circle is None:
-        return
-    (x, y), radius = circle
-    layer = _stamp(_pushes, radius, _paint_push)
-    size = layer.get_width()
-    surface.blit(layer, (round(x) - size // 2, round(y) - size // 2))
-
-
-def draw_finger(surface, model):
-    """A dot where the finger is, over the character.
-
-    The finger is the pointer. A press that started outside the body (and the poke, T8) has it
-    at the circle's centre; a press that started on the body has the circle beside the pointer
-    with its rim at the dot's far edge, so the dot sits in the body's dent.
-    """
-    circle = model.push_circle()
-    if circle is None:
-        return
-    finger_x, finger_y = circle[0] if model.pointer is None else model.pointer
-    dot = _stamp(_pushes, "finger", _paint_finger)
-    half = dot.get_width() // 2
-    surface.blit(dot, (round(finger_x) - half, round(finger_y) - half))
-
-
-def _paint_push(radius):
-    size = round(radius * 2 + 6)
-    layer = pygame.Surface((size, size), pygame.SRCALPHA)
-    middle = (size // 2, size // 2)
-    pygame.draw.circle(layer, (255, 255, 255, 70), middle, round(radius))
-    pygame.draw.circle(layer, (255, 255, 255, 170), middle, round(radius), 2)
-    return layer
-
-
-def _paint_finger(_key):
-    half = round(FINGERTIP) + 1
-    dot = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
-    pygame.draw.circle(dot, (120, 110, 150, 150), (half, half), round(FINGERTIP))
-    return dot
 
 
 def _orientation(ring):
@@ -227,27 +135,36 @@ def _union(a, b):
     return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
-def draw_character(surface, model, quality=DEFAULT_TIER):
+def character_shape(model):
+    """(ring, legs, box): the body's ring points, each leg's points (canvas px) and the
+    `character_box` around them, as `draw_character` draws from them."""
+    ring = model.body.positions()
+    legs = [[p.position for p in leg.particles()] for leg in model.legs]
+    return ring, legs, character_box(ring, legs)
+
+
+def draw_character(surface, model, quality=DEFAULT_TIER, shape=None):
     """Legs, outline, shade band, gloss and face at the tier asked for (scenes.quality):
     "high" on a SUPERSAMPLE layer averaged down, "medium" the same steps at canvas resolution
     with an anti-aliased rim, "low" plain polygons with the shade band worked out from the
-    outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high"."""
+    outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high".
+    `shape` is the model's `character_shape` when the caller has it already. Returns the
+    canvas rect painted."""
     if quality not in TIERS:
         quality = DEFAULT_TIER
-    ring = model.body.positions()
-    legs = [[p.position for p in leg.particles()] for leg in model.legs]
+    ring, legs, box = character_shape(model) if shape is None else shape
     if quality == "high":
         if _still.repeat(surface, ring + [p for leg in legs for p in leg], model.pressed):
-            return
-        base = Layer(*character_box(ring, legs))
+            return pygame.Rect(_still.at, _still.image.get_size())
+        base = Layer(*box)
     else:
         base = Layer.on_canvas(surface)
     scale = base.scale
     for points in legs:  # T15: before the body, so the root caps hide under it
-        curve = catmull_rom_open(base.map_all(points), LEG_SAMPLES)
+        curve = open_curve_px(points, base.left, base.top, scale, LEG_SAMPLES)
         base.strokes_px(curve, ((OUTLINE, LEG_OUTER * scale), (PINK, LEG_INNER * scale)),
                         smooth=quality == "medium")
-    outline = catmull_rom_closed(base.map_all(ring), CURVE_SAMPLES)  # T14, in layer px
+    outline = closed_curve_px(ring, base.left, base.top, scale, CURVE_SAMPLES)  # T14, layer px
     orientation = _orientation(ring)
     shift = (SHADE_OFFSET[0] * scale, SHADE_OFFSET[1] * scale)
     if quality == "low":
@@ -256,27 +173,46 @@ def draw_character(surface, model, quality=DEFAULT_TIER):
         base.polygon_px(SHADE, outline)  # T16 without a clip: the body colour's outline is
         base.polygon_px(PINK, inset_towards(outline, normals, shift))  # worked out directly
         draw_face(base, face_frame(model), model.pressed)
-        return
+        return _box_rect(box, surface)
     if quality == "high":
         if not ringed_body(base, model, outline, orientation, shift):
             clipped_body(base, model, ring, outline, orientation, shift)
         _still.keep(base.resolve(surface, "character"), (base.left, base.top))
-        return
+        return pygame.Rect(base.left, base.top, base.width, base.height)
     clipped_body(base, model, ring, outline, orientation, shift)
     # a smooth outer edge for the rim, the one edge against the sky
     pygame.draw.aalines(surface, OUTLINE, True,
                         offset(outline, vertex_normals(outline, orientation),
                                OUTLINE_WIDTH + RIM_SOFTEN))
+    return _box_rect(box, surface)
+
+
+BOX_ROOM = 2
+"""Pixels added round the character's box for the rect the cheaper tiers paint straight on the
+canvas within (its edge pixels, rounding)."""
+
+
+def _box_rect(box, canvas):
+    """The canvas rect round a character box (left, top, right, bottom), BOX_ROOM wider all
+    round and kept to the canvas; the whole canvas for a box that is not finite."""
+    if not all(isfinite(value) for value in box):
+        return canvas.get_rect()
+    width, height = canvas.get_size()
+    left = max(0, min(width, floor(box[0]) - BOX_ROOM))
+    top = max(0, min(height, floor(box[1]) - BOX_ROOM))
+    right = max(left, min(width, ceil(box[2]) + BOX_ROOM + 1))
+    bottom = max(top, min(height, ceil(box[3]) + BOX_ROOM + 1))
+    return pygame.Rect(left, top, right - left, bottom - top)
 
 
 def ringed_body(base, model, outline, orientation, shift):
     """The body at the "high" tier (T14, T16, T9), straight on the character's layer: the
     shade colour over the silhouette, the body colour shifted up-left on it (kept from running
     past the outline by `ring_paths`), gloss and face, then the outline as a ring over the
-    silhouette's edge, which covers whatever of them lies outside it. The picture a clip to
-    the silhouette gives (`clipped_body`; but for a layer pixel here and there along the
-    outline's inner edge, where pygame rounds the ring's edges otherwise) without a second
-    layer, its clearing and its blit.
+    silhouette's edge (in pieces, `ring_pieces`), which covers whatever of them lies outside it.
+    The picture a clip to the silhouette gives (`clipped_body`; but for a layer pixel here and
+    there along the outline's edges, where pygame rounds the pieces' edges otherwise) without a
+    second layer, its clearing and its blit.
 
     Only the outline's width is covered: where a cheek, an eye, a tear or the gloss would reach
     past it (a body squashed against a wall turns its face to the edge), nothing is drawn and
@@ -285,25 +221,43 @@ def ringed_body(base, model, outline, orientation, shift):
     rim = OUTLINE_WIDTH * scale
     outer, inner, pink, normals = ring_paths(outline, orientation, rim, CLIP_SLACK, shift)
     frame = face_frame(model)
-    spot, gloss_rx, _, _ = gloss_shape(model)
+    gloss = gloss_shape(model)
     discs = [(*base.map(centre), reach * scale) for centre, reach in
-             edge_parts(frame, model.pressed) + [(spot, gloss_rx)]]
+             edge_parts(frame, model.pressed) + [(gloss[0], gloss[1])]]
     if reaches_past(outline, normals, discs, rim - EDGE_ROOM):
         return False
     base.polygon_px(SHADE, inner)
     base.polygon_px(PINK, pink)
-    draw_gloss(base, model)
+    draw_gloss(base, model, gloss)
     draw_face(base, frame, model.pressed)
-    base.polygon_px(OUTLINE, ring_polygon(outer, inner))
+    for piece in ring_pieces(outer, inner):
+        base.polygon_px(OUTLINE, piece)
     return True
 
 
-def ring_polygon(outer, inner):
-    """One polygon pygame fills (even-odd) as the ring between two closed curves: the outer curve
-    round, across to the inner one, round it and back (the seam cancels). Both run the way they
-    were given, as the outline and the clip did: pygame rounds an edge's crossings by its
-    direction (a reversed inner curve came out a layer pixel thinner all round)."""
-    return outer + outer[:1] + inner + inner[:1]
+RING_PIECE = 8
+"""Samples of the outline per piece of its ring (`ring_pieces`)."""
+
+
+def ring_pieces(outer, inner, per=RING_PIECE):
+    """The ring between two closed curves of as many points as quadrilateral-like pieces of `per`
+    samples each: outer curve forward, inner curve back. pygame's fill costs about a polygon's
+    vertices times its rows, so pieces that each span a few rows cost about half of one polygon
+    round the whole body (outer curve, across, inner curve, filled even-odd); neighbours share
+    their end edge, which both fill, so no seam is left open. Along the curves pygame rounds a
+    piece's edges a little otherwise than the one polygon's: a layer pixel here and there, a
+    tenth of the ring's, half of them in, half out."""
+    count = len(outer)
+    pieces = []
+    for start in range(0, count, per):
+        stop = start + per + 1
+        if stop > count:
+            piece = outer[start:] + outer[:stop - count]
+            piece += (inner[start:] + inner[:stop - count])[::-1]
+        else:
+            piece = outer[start:stop] + inner[start:stop][::-1]
+        pieces.append(piece)
+    return pieces
 
 
 def clipped_body(base, model, ring, outline, orientation, shift):
@@ -394,7 +348,7 @@ def gloss_shape(model):
     return spot, 0.2 * size, 0.11 * size, -0.6
 
 
-def draw_gloss(layer, model):
-    """The gloss (`gloss_shape`) on the layer."""
-    spot, rx, ry, angle = gloss_shape(model)
+def draw_gloss(layer, model, shape=None):
+    """The gloss (`gloss_shape`, or `shape` when the caller has it already) on the layer."""
+    spot, rx, ry, angle = gloss_shape(model) if shape is None else shape
     layer.ellipse(GLOSS, spot, rx, ry, angle)

@@ -1,11 +1,71 @@
-"""Outline helpers for Takopi's view (T14, T15; no pygame): normals at the vertices of a
-sampled closed curve, and a curve moved along them (the outline and the shade band), one at a
-time or all the paths a frame needs in one pass (`outline_paths`).
+"""Outline helpers for Takopi's view (T14, T15; no pygame): the body's and the legs' curves
+sampled straight in a layer's pixels, normals at the vertices of a sampled closed curve, and a
+curve moved along them (the outline and the shade band), one at a time or all the paths a frame
+needs in one pass (`outline_paths`, `ring_paths`).
 
-The curves themselves come from `verlet.geometry.catmull_rom_closed` / `catmull_rom_open`.
+The curves are `verlet.geometry.catmull_rom_closed` / `catmull_rom_open` of the points mapped
+to layer pixels, worked out here in one pass each (`closed_curve_px`, `open_curve_px`): the
+same numbers, without a call and a list append per sample.
 """
 
 from math import hypot
+
+_WEIGHTS = {}
+
+
+def catmull_rom_weights(samples):
+    """The uniform Catmull-Rom weights (w0, w1, w2, w3) of p0..p3 at t = 0, 1/samples, ...: the
+    products `verlet.geometry` samples its curves with, worked out the same way."""
+    weights = _WEIGHTS.get(samples)
+    if weights is None:
+        weights = []
+        for step in range(samples):
+            t = step / samples
+            t2, t3 = t * t, t * t * t
+            weights.append((0.5 * (-t + 2.0 * t2 - t3), 0.5 * (2.0 - 5.0 * t2 + 3.0 * t3),
+                            0.5 * (t + 4.0 * t2 - 3.0 * t3), 0.5 * (t3 - t2)))
+        weights = _WEIGHTS[samples] = tuple(weights)
+    return weights
+
+
+def closed_curve_px(points, left, top, scale, samples):
+    """`catmull_rom_closed` of the canvas `points` mapped to a layer's pixels ((x - left) *
+    scale, (y - top) * scale): `samples` points per segment, the same numbers."""
+    mapped = [((x - left) * scale, (y - top) * scale) for x, y in points]
+    count = len(mapped)
+    if count < 3:
+        return mapped
+    weights = catmull_rom_weights(samples)
+    curve = []
+    ax, ay = mapped[-1]
+    bx, by = mapped[0]
+    cx, cy = mapped[1 % count]
+    for index in range(count):
+        dx, dy = mapped[(index + 2) % count]
+        curve += [(w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy)
+                  for w0, w1, w2, w3 in weights]
+        ax, ay, bx, by, cx, cy = bx, by, cx, cy, dx, dy
+    return curve
+
+
+def open_curve_px(points, left, top, scale, samples):
+    """`catmull_rom_open` of the canvas `points` mapped to a layer's pixels, as
+    `closed_curve_px`: the ends repeated, so the curve starts and stops on them."""
+    mapped = [((x - left) * scale, (y - top) * scale) for x, y in points]
+    count = len(mapped)
+    if count < 2:
+        return mapped
+    weights = catmull_rom_weights(samples)
+    curve = []
+    ax, ay = bx, by = mapped[0]
+    cx, cy = mapped[1]
+    for index in range(1, count):
+        dx, dy = mapped[index + 1] if index + 1 < count else mapped[-1]
+        curve += [(w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy)
+                  for w0, w1, w2, w3 in weights]
+        ax, ay, bx, by, cx, cy = bx, by, cx, cy, dx, dy
+    curve.append(mapped[-1])
+    return curve
 
 
 def vertex_normals(curve, orientation):
@@ -81,27 +141,29 @@ def ring_paths(curve, orientation, rim, slack, shift):
     if count < 3:
         return list(curve), list(curve), list(curve), [(0.0, 0.0)] * count
     normals, chords = _normals_and_chords(curve, orientation)
-    steps = [chord / 2.0 for chord in chords]  # a chord spans two sample steps
-    outer = offset(curve, normals, rim)
-    inner = offset(curve, normals, slack)
     sx, sy = shift
     pull = (rim + slack) / 2.0
     check = pull - 2.0 * PULL_ERROR  # a shifted point first-order this far out may be past `pull`
-    pink = []
-    for index in range(count):
-        x, y = curve[index]
-        nx, ny = normals[index]
+    outer, inner, pink = [], [], []
+    add_outer, add_inner, add_pink = outer.append, inner.append, pink.append
+    index = 0
+    for (x, y), (nx, ny), chord in zip(curve, normals, chords):
+        add_outer((x + nx * rim, y + ny * rim))
+        add_inner((x + nx * slack, y + ny * slack))
         qx, qy = x + sx, y + sy
-        if nx * sx + ny * sy > check and steps[index] > 1e-9:
-            along = (sx * -ny + sy * nx) * orientation  # the shift along the curve (index order)
-            nearest = (index + round(along / steps[index])) % count
-            fx, fy = curve[nearest]
-            mx, my = normals[nearest]
-            out = (qx - fx) * mx + (qy - fy) * my
-            if out > pull:
-                qx -= mx * (out - pull)
-                qy -= my * (out - pull)
-        pink.append((qx, qy))
+        if nx * sx + ny * sy > check:
+            step = chord / 2.0  # a chord spans two sample steps
+            if step > 1e-9:
+                along = (sx * -ny + sy * nx) * orientation  # the shift along the curve (index order)
+                nearest = (index + round(along / step)) % count
+                fx, fy = curve[nearest]
+                mx, my = normals[nearest]
+                out = (qx - fx) * mx + (qy - fy) * my
+                if out > pull:
+                    qx -= mx * (out - pull)
+                    qy -= my * (out - pull)
+        add_pink((qx, qy))
+        index += 1
     return outer, inner, pink, normals
 
 
@@ -113,13 +175,11 @@ def reaches_past(curve, normals, discs, limit):
     count = len(curve)
     if count < 3:
         return True
+    every_other = curve[::2]
     for cx, cy, radius in discs:
-        best, nearest = float("inf"), 0
-        for index in range(0, count, 2):
-            x, y = curve[index]
-            distance = (x - cx) * (x - cx) + (y - cy) * (y - cy)
-            if distance < best:
-                best, nearest = distance, index
+        distances = [(x - cx) * (x - cx) + (y - cy) * (y - cy) for x, y in every_other]
+        best = min(distances)
+        nearest = 2 * distances.index(best)  # the first of equals, as a scan keeping the least
         for index in (nearest - 1, (nearest + 1) % count):
             x, y = curve[index]
             distance = (x - cx) * (x - cx) + (y - cy) * (y - cy)

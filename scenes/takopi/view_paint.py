@@ -136,12 +136,12 @@ class Layer:
         for color, width in pens:
             half = width / 2.0
             for run in runs:
-                left = [(x - uy * half, y + ux * half) for x, y, ux, uy in run]
-                right = [(x + uy * half, y - ux * half) for x, y, ux, uy in run]
-                pygame.draw.polygon(surface, color, left + right[::-1])
+                band = [(x - uy * half, y + ux * half) for x, y, ux, uy in run]  # left edge
+                band += [(x + uy * half, y - ux * half) for x, y, ux, uy in reversed(run)]
+                pygame.draw.polygon(surface, color, band)
                 if smooth:
-                    pygame.draw.aalines(surface, color, False, left)
-                    pygame.draw.aalines(surface, color, False, right)
+                    pygame.draw.aalines(surface, color, False, band[:len(run)])
+                    pygame.draw.aalines(surface, color, False, band[:len(run) - 1:-1])
             for point in joints:
                 if smooth:
                     pygame.draw.aacircle(surface, color, point, max(1.0, half))
@@ -259,11 +259,8 @@ that is two steps too big in either direction is replaced by a smaller one."""
 
 def pooled(slot, size, fill=CLEAR):
     """A SRCALPHA surface of exactly `size` (a subsurface of the slot's pooled surface), filled
-    with `fill` (None: left as it is).
-
-    The whole pooled surface is filled: a full fill is a memset, filling just the sub-rectangle
-    is many times slower.
-    """
+    with `fill` (None: left as it is). Only the subsurface is filled: what lies beside it in the
+    pool is never read."""
     width, height = size
     cached = _pool.get(slot)
     if (cached is None or cached.get_width() < width or cached.get_height() < height
@@ -271,9 +268,10 @@ def pooled(slot, size, fill=CLEAR):
             or cached.get_height() >= height + 2 * POOL_STEP):
         rounded = (-(-width // POOL_STEP) * POOL_STEP, -(-height // POOL_STEP) * POOL_STEP)
         cached = _pool[slot] = pygame.Surface(rounded, pygame.SRCALPHA)
+    surface = cached.subsurface((0, 0, width, height))
     if fill is not None:
-        cached.fill(fill)
-    return cached.subsurface((0, 0, width, height))
+        surface.fill(fill)
+    return surface
 
 
 _UNIT = {}
