@@ -186,7 +186,7 @@ def _sleeping_pair(entries, start, frames, rounds, draw, still=False):
             "ratio": best[True]["step"]["median"] / best[False]["step"]["median"]}
 
 
-def busy_spider(rounds=2, entries=None):
+def busy_spider(rounds=3, entries=None):
     """The recorded busy game's last BUSY_FRAMES frames: step with sleeping on and off, and
     the draw (tier "high")."""
     entries = load() if entries is None else entries

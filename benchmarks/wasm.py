@@ -35,8 +35,10 @@ LOAD_TIMEOUT_MS = 120_000
 PHONE_RATE = 4
 """CPU slowdown of a mid-range phone against this desktop (issue 14: JavaScript and wasm run
 about four times slower there)."""
-PHONE_RUNS = 3
-"""Runs of each throttled game (see `frame_medians`)."""
+PHONE_RUNS = 5
+"""Runs of each throttled game (see `frame_medians`). With 3, the busy game's p95 ranged from
+5.2 to 8.2 ms over seven sessions of the same code on this shared machine; the median of five
+runs per frame steadies it."""
 WARM_UP_SECONDS = 8.0
 """Untimed play before the first timed game (see `_warm_up`)."""
 
