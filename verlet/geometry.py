@@ -144,10 +144,11 @@ def ray_segment_hit(origin, direction, a, b):
 _blend_weights = {}
 
 
-def _catmull_rom_weights(samples):
+def catmull_rom_weights(samples):
     """The uniform Catmull-Rom weights (w0, w1, w2, w3) of p0..p3 at t = 0, 1/samples, ...
 
-    Worked out once per sample count: a curve point is then four products per coordinate.
+    Worked out once per sample count: a curve point is then four products per coordinate (also
+    for a caller that samples its own curves, such as Takopi's view in layer pixels).
     """
     weights = _blend_weights.get(samples)
     if weights is None:
@@ -180,7 +181,7 @@ def catmull_rom_closed(points, samples_per_segment=8):
     count = len(points)
     if count < 3:
         return [tuple(p) for p in points]
-    weights = _catmull_rom_weights(samples_per_segment)
+    weights = catmull_rom_weights(samples_per_segment)
     curve = []
     for i in range(count):
         _catmull_rom_segment(curve, weights, points[i - 1], points[i], points[(i + 1) % count],
@@ -197,7 +198,7 @@ def catmull_rom_open(points, samples_per_segment=8):
     count = len(points)
     if count < 2:
         return [tuple(p) for p in points]
-    weights = _catmull_rom_weights(samples_per_segment)
+    weights = catmull_rom_weights(samples_per_segment)
     padded = [points[0], *points, points[-1]]
     curve = []
     for i in range(1, count):

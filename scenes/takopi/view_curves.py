@@ -10,22 +10,7 @@ same numbers, without a call and a list append per sample.
 
 from math import hypot
 
-_WEIGHTS = {}
-
-
-def catmull_rom_weights(samples):
-    """The uniform Catmull-Rom weights (w0, w1, w2, w3) of p0..p3 at t = 0, 1/samples, ...: the
-    products `verlet.geometry` samples its curves with, worked out the same way."""
-    weights = _WEIGHTS.get(samples)
-    if weights is None:
-        weights = []
-        for step in range(samples):
-            t = step / samples
-            t2, t3 = t * t, t * t * t
-            weights.append((0.5 * (-t + 2.0 * t2 - t3), 0.5 * (2.0 - 5.0 * t2 + 3.0 * t3),
-                            0.5 * (t + 4.0 * t2 - 3.0 * t3), 0.5 * (t3 - t2)))
-        weights = _WEIGHTS[samples] = tuple(weights)
-    return weights
+from verlet.geometry import catmull_rom_weights
 
 
 def closed_curve_px(points, left, top, scale, samples):
