@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 import main
-from scenes.takopi import view, view_face, view_overlay
+from scenes.takopi import view, view_canvas, view_face, view_overlay
 from scenes.takopi.scene import TakopiScene
 from scenes.widgets import font
 from verlet.geometry import catmull_rom_closed, catmull_rom_open
@@ -196,9 +196,9 @@ def test_overlay_shows_points_crown_line_ranges_and_table(tmp_path):
 
 def test_help_line_fits_the_canvas_beside_the_panel_button():
     pygame.font.init()
-    width, _ = font(22).size(view.HELP_LINE)
+    width, _ = font(22).size(view_canvas.HELP_LINE)
     assert 14 + width < 960 - 12 - 40 - 10
-    assert "Enter" in view.HELP_LINE and "Space" in view.HELP_LINE and "drag" in view.HELP_LINE
+    assert "Enter" in view_canvas.HELP_LINE and "Space" in view_canvas.HELP_LINE and "drag" in view_canvas.HELP_LINE
 
 
 def test_python_main_default_scene_is_takopi(tmp_path, repo_root):
@@ -301,14 +301,14 @@ def test_pooled_layers_come_back_clear_and_shrink_after_a_big_box():
 
 def test_shadow_and_press_circle_images_are_cached_per_size_and_bounded():
     pygame.display.init()
-    first = view._stamp(view._shadows, (120, 60), view._paint_shadow)
-    assert view._stamp(view._shadows, (120, 60), view._paint_shadow) is first
+    first = view_canvas._stamp(view_canvas._shadows, (120, 60), view_canvas._paint_shadow)
+    assert view_canvas._stamp(view_canvas._shadows, (120, 60), view_canvas._paint_shadow) is first
     assert first.get_size() == (120, 22)
     assert pygame.surfarray.array_alpha(first).max() == 60
-    fainter = view._stamp(view._shadows, (120, 30), view._paint_shadow)
+    fainter = view_canvas._stamp(view_canvas._shadows, (120, 30), view_canvas._paint_shadow)
     assert pygame.surfarray.array_alpha(fainter).max() == 30
-    for width in range(view.STAMPS_LIMIT * 2):
-        view._stamp(view._shadows, (10 + width, 60), view._paint_shadow)
-    assert len(view._shadows) <= view.STAMPS_LIMIT
-    ring = view._stamp(view._pushes, 100, view._paint_push)
+    for width in range(view_canvas.STAMPS_LIMIT * 2):
+        view_canvas._stamp(view_canvas._shadows, (10 + width, 60), view_canvas._paint_shadow)
+    assert len(view_canvas._shadows) <= view_canvas.STAMPS_LIMIT
+    ring = view_canvas._stamp(view_canvas._pushes, 100, view_canvas._paint_push)
     assert ring.get_size() == (206, 206)

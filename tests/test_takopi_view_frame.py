@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from scenes.quality import TIERS
-from scenes.takopi import view
+from scenes.takopi import view, view_canvas
 from scenes.takopi.body import PushCircle
 from tests.takopi_helpers import make_model, run, settled
 from verlet.geometry import catmull_rom_closed
@@ -133,7 +133,7 @@ def test_the_press_circle_and_the_finger_are_drawn_while_a_poke_holds(poke):
 
 def view_background(model):
     surface = canvas()
-    view.draw_background(surface, model)
+    view_canvas.draw_background(surface, model)
     return surface
 
 

@@ -15,7 +15,7 @@ from scenes.flag import view as flag_view
 from scenes.hair import view as hair_view
 from scenes.rope import view as rope_view
 from scenes.spider import view_hud
-from scenes.takopi import view as takopi_view
+from scenes.takopi import view_canvas as takopi_view
 
 KEY_WORDS = ("Enter", "Space", "R:", "O:", "H:", "WASD", "arrows", "click", "right-drag")
 

@@ -29,11 +29,8 @@ import pygame
 from scenes.quality import DEFAULT_TIER, TIERS
 from verlet.geometry import catmull_rom_closed, signed_area
 
-# the canvas's parts, also reached as view.X (the help lines, stamps and background)
-from .view_canvas import (CREDIT, HELP_LINE, STAMPS_LIMIT, TOUCH_HELP_LINE,  # noqa: F401
-                          _paint_push, _paint_shadow, _pushes, _shadows, _stamp, background,
-                          draw_background, draw_finger, draw_push, draw_shadow, drawn_boxes,
-                          overlaps, print_lines, text_lines)
+from .view_canvas import (background, draw_finger, draw_push, draw_shadow, drawn_boxes, overlaps,
+                          print_lines, text_lines)
 from .view_curves import (closed_curve_px, offset, open_curve_px, outline_paths, reaches_past,
                           ring_paths, vertex_normals)
 from .view_face import draw_face, edge_parts, face_frame
