@@ -20,17 +20,7 @@ def closed_curve_px(points, left, top, scale, samples):
     count = len(mapped)
     if count < 3:
         return mapped
-    weights = catmull_rom_weights(samples)
-    curve = []
-    ax, ay = mapped[-1]
-    bx, by = mapped[0]
-    cx, cy = mapped[1 % count]
-    for index in range(count):
-        dx, dy = mapped[(index + 2) % count]
-        curve += [(w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy)
-                  for w0, w1, w2, w3 in weights]
-        ax, ay, bx, by, cx, cy = bx, by, cx, cy, dx, dy
-    return curve
+    return _sampled([mapped[-1]] + mapped + mapped[:2], count, samples)
 
 
 def open_curve_px(points, left, top, scale, samples):
@@ -40,16 +30,21 @@ def open_curve_px(points, left, top, scale, samples):
     count = len(mapped)
     if count < 2:
         return mapped
+    curve = _sampled([mapped[0]] + mapped + [mapped[-1]], count - 1, samples)
+    curve.append(mapped[-1])
+    return curve
+
+
+def _sampled(controls, segments, samples):
+    """`samples` points of each of `segments` Catmull-Rom segments, segment i running from
+    controls[i + 1] to controls[i + 2] (controls[i] and controls[i + 3] shape it)."""
     weights = catmull_rom_weights(samples)
     curve = []
-    ax, ay = bx, by = mapped[0]
-    cx, cy = mapped[1]
-    for index in range(1, count):
-        dx, dy = mapped[index + 1] if index + 1 < count else mapped[-1]
+    (ax, ay), (bx, by), (cx, cy) = controls[0], controls[1], controls[2]
+    for dx, dy in controls[3:3 + segments]:
         curve += [(w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy)
                   for w0, w1, w2, w3 in weights]
         ax, ay, bx, by, cx, cy = bx, by, cx, cy, dx, dy
-    curve.append(mapped[-1])
     return curve
 
 
