@@ -244,7 +244,22 @@ class Area:
         return signed_area([p.position for p in self.particles]) * self.orientation
 
     def project(self, move):
-        particles = self.particles
+        Area.one_pass((self,), move)()
+
+    @staticmethod
+    def one_pass(areas, move):
+        """A function projecting these areas once each with `move`, for a solver to call once
+        per pass (as `Distance.one_pass`): each ring's order (every point and the point after
+        it) is read here, once per solve, not once per pass."""
+        rings = [(area, area.particles, area.particles[1:] + area.particles[:1]) for area in areas]
+
+        def project_all():
+            for area, particles, following in rings:
+                area._project_ring(particles, following, move)
+        return project_all
+
+    def _project_ring(self, particles, following, move):
+        """The projection of `project`: `following[i]` is the point after `particles[i]`."""
         # One walk round the ring carrying each point's neighbours (point i-1 and point i+1).
         # The chord at point i runs from point i-1 to point i+1; turned a quarter outward it is
         # the push's direction and, by its length, its weight (2 x the area's gradient).
@@ -257,7 +272,7 @@ class Area:
         here = particles[0]
         x = here.x
         y = here.y
-        for after in particles[1:] + particles[:1]:  # the point after each one, in ring order
+        for after in following:
             next_x = after.x
             next_y = after.y
             cx = next_x - last_x
