@@ -18,8 +18,8 @@ and how deep, for a press that starts on the body (T7).
 from math import atan2, cos, hypot, pi, sin
 
 from verlet import Area, Box, Distance, World, move_now
-from verlet.solver import jacobi_plan, solve_jacobi
 from verlet.geometry import EPSILON, centroid, perimeter, ray_segment_hit
+from verlet.solver import jacobi_plan, solve_jacobi
 
 RING_POINTS = 16
 """Points on the ring (T1)."""

@@ -147,9 +147,11 @@ class Leg:
     def step(self, root_position, damping, gravity, bounds):
         """One frame: re-place the root, integrate knee and foot, then fix lengths and angles.
 
-        The angle ranges are projected by `into_range` with their reference angle worked out
-        once per projection: the numbers of `AngleRange.project(move_now)`, which asks its
-        reference twice, without a call for each ask.
+        The angle ranges are projected by `into_range` with their reference angles worked out
+        here: the knee's (`down_angle`, the body's down axis, which the model measures once a
+        frame) once a step, the foot's (the upper segment's direction) once a pass, after the
+        knee's last move. The numbers of `knee_range` / `foot_range.project(move_now)`, which
+        ask their reference at every projection, without the calls.
         """
         root, knee, foot, shape = self.root, self.knee, self.foot, self.shape
         root.place(*root_position)
@@ -158,7 +160,8 @@ class Leg:
         segment = shape.segment
         down = self.down_angle()
         knee_range, foot_range = self.knee_range, self.foot_range
-        knee_lo, knee_hi, foot_lo, foot_hi = knee_range.lo, knee_range.hi, foot_range.lo, foot_range.hi
+        knee_lo, knee_hi = knee_range.lo, knee_range.hi
+        foot_lo, foot_hi = foot_range.lo, foot_range.hi
         splay_angle = down + shape.splay
         curl = shape.curl
         for _ in range(LEG_PASSES):
