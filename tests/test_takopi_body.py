@@ -324,3 +324,72 @@ def test_simulation_protocol_restart_gives_a_fresh_body():
     simulation.input("key_down", "r")
     assert simulation.state()["body"] != first
     assert simulation.state()["scene"] == "takopi"
+
+
+def _state(model):
+    return [(p.x, p.y, p.px, p.py) for p in model.body.points] + [
+        (p.x, p.y, p.px, p.py) for leg in model.legs for p in leg.particles()]
+
+
+def test_the_kept_solve_plan_gives_the_worlds_own_solve_to_the_last_bit():
+    """Issue 14: the body solves with a plan made once (`Body._solve_plan`); the same frames
+    solved by the world's own `solve` (a fresh plan every time) give the same bits, through a
+    poke, a drag and a change of stiffness; a constraint added to the world is then solved
+    with the rest (a new plan)."""
+    import copy
+
+    from verlet import World
+
+    kept = make_model()
+    fresh = make_model()
+    body = fresh.body  # stepped below with the world's own solve
+
+    def step_with_world_solve():
+        world = body.world
+        world.integrate()
+        body._stand_level()
+        World.solve(world, after_iteration=body._hard_projections)
+        body.walls.apply_friction()
+
+    body.step = step_with_world_solve
+    for frame in range(240):
+        for model in (kept, fresh):
+            if frame == 20:
+                model.input("key_down", "return")
+            if frame == 90:
+                model.input("down", (440.0, 380.0))
+            if 90 < frame < 130:
+                model.input("move", (440.0 + 3 * (frame - 90), 380.0))
+            if frame == 130:
+                model.input("up", None)
+            if frame == 160:
+                model.set_param("iterations", 23)
+            model.step()
+        assert _state(kept) == _state(fresh), frame
+    # a copy of a body keeps no plan of the original's particles: stepping it leaves them be
+    copy_of_kept = copy.deepcopy(kept)
+    before = _state(kept)
+    run(copy_of_kept, 30)
+    assert _state(kept) == before and _state(copy_of_kept) != before
+    # a constraint added afterwards is solved too
+    pinned = kept.body.points[0]
+    kept.body.world.add(Distance(pinned, kept.body.points[8], 10.0))
+    run(kept, 60)
+    assert hypot(pinned.x - kept.body.points[8].x, pinned.y - kept.body.points[8].y) < 60.0
+
+
+def test_turning_the_body_is_rotate_rigidly_to_the_last_bit():
+    """`Body.turn` (T13, one cosine and sine per turn) moves positions and previous positions
+    exactly as `verlet.rotate_rigidly` does, legs included."""
+    from verlet import rotate_rigidly
+
+    ours = settled()
+    theirs = settled()
+    run(ours, 3)
+    run(theirs, 3)
+    for angle in (0.3, -1.7, 1e-9, 3.0):
+        extra = [p for leg in ours.legs for p in (leg.knee, leg.foot)]
+        ours.body.turn(angle, extra)
+        others = list(theirs.body.points) + [p for leg in theirs.legs for p in (leg.knee, leg.foot)]
+        rotate_rigidly(others, theirs.body.center(), angle)
+        assert _state(ours) == _state(theirs)

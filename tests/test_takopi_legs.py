@@ -175,3 +175,44 @@ def test_rolled_body_comes_back_upright_with_legs_below():
     assert all(leg.foot.y > lowest for leg in model.legs)
     assert all(inside_ranges(leg) and equal_segments(leg) for leg in model.legs)
     assert make_model().is_finite()
+
+
+def test_the_legs_range_projection_is_the_engines_to_the_last_bit():
+    """`into_range` (the legs' per-frame projection, issue 14) moves a point exactly as
+    `AngleRange.project(move_now)` does: points all round the pivot, inside and outside ranges
+    about references all round the circle, and a point on its pivot."""
+    import random
+
+    from scenes.takopi.legs import into_range
+    from verlet import AngleRange, Particle, move_now
+
+    rng = random.Random(14)
+    moved = 0
+    for _ in range(2000):
+        pivot = Particle(rng.uniform(-50, 50), rng.uniform(-50, 50))
+        place = (pivot.x + rng.uniform(-20, 20), pivot.y + rng.uniform(-20, 20))
+        if rng.random() < 0.01:
+            place = pivot.position
+        lo = rng.uniform(-pi, pi)
+        hi = lo + rng.uniform(0.0, 1.5)
+        reference = rng.uniform(-4.0, 4.0)
+        engine, ours = Particle(*place), Particle(*place)
+        AngleRange(pivot, engine, lo, hi, reference=lambda: reference).project(move_now)
+        into_range(pivot, ours, lo, hi, reference)
+        assert (ours.x, ours.y) == (engine.x, engine.y)
+        moved += (engine.x, engine.y) != place
+    assert 500 < moved < 1990  # both kinds of case were met
+
+
+def test_keep_inside_leaves_a_point_inside_exactly_where_it_is():
+    from scenes.takopi.legs import keep_inside
+    from verlet import Particle
+
+    bounds = (8.0, 8.0, 952.0, 478.0)
+    for x, y in ((8.0, 100.0), (952.0, 478.0), (500.25, 8.0), (300.1, 300.2)):
+        point = Particle(x, y)
+        keep_inside(Particle(480.0, 300.0), point, 17.0, bounds)
+        assert (point.x, point.y) == (x, y)
+    outside = Particle(500.0, 490.0)
+    keep_inside(Particle(500.0, 470.0), outside, 17.0, bounds)
+    assert outside.y == 478.0 and abs(hypot(outside.x - 500.0, outside.y - 470.0) - 17.0) < 1e-9

@@ -244,24 +244,51 @@ class Area:
         return signed_area([p.position for p in self.particles]) * self.orientation
 
     def project(self, move):
-        particles = self.particles
-        count = len(particles)
-        xs = [p.x for p in particles]
-        ys = [p.y for p in particles]
-        before_x, before_y = xs[-1:] + xs[:-1], ys[-1:] + ys[:-1]  # each point's neighbours
-        after_x, after_y = xs[1:] + xs[:1], ys[1:] + ys[:1]
+        Area.one_pass((self,), move)()
+
+    @staticmethod
+    def one_pass(areas, move):
+        """A function projecting these areas once each with `move`, for a solver to call once
+        per pass (as `Distance.one_pass`): each ring's order (every point and the point after
+        it) is read here, once per solve, not once per pass."""
+        rings = [(area, area.particles, area.particles[1:] + area.particles[:1]) for area in areas]
+
+        def project_all():
+            for area, particles, following in rings:
+                area._project_ring(particles, following, move)
+        return project_all
+
+    def _project_ring(self, particles, following, move):
+        """The projection of `project`: `following[i]` is the point after `particles[i]`."""
+        # One walk round the ring carrying each point's neighbours (point i-1 and point i+1).
         # The chord at point i runs from point i-1 to point i+1; turned a quarter outward it is
         # the push's direction and, by its length, its weight (2 x the area's gradient).
-        chords = [(next_x - last_x, next_y - last_y) for last_x, last_y, next_x, next_y
-                  in zip(before_x, before_y, after_x, after_y)]
+        chords = []
+        add_chord = chords.append
         twice_area = ring_length = chord_total = 0.0
-        for x, y, last_x, last_y, (cx, cy) in zip(xs, ys, before_x, before_y, chords):
+        last = particles[-1]
+        last_x = last.x
+        last_y = last.y
+        here = particles[0]
+        x = here.x
+        y = here.y
+        for after in following:
+            next_x = after.x
+            next_y = after.y
+            cx = next_x - last_x
+            cy = next_y - last_y
+            add_chord((cx, cy))
             twice_area += last_x * y - x * last_y
             ring_length += hypot(x - last_x, y - last_y)
             chord_total += hypot(cx, cy)
+            last_x = x
+            last_y = y
+            x = next_x
+            y = next_y
         deficit = self.target - twice_area * 0.5 * self.orientation
         if deficit <= 0.0:
             return
+        count = len(particles)
         if chord_total < EPSILON:  # crushed onto a point (into a corner): no shape to read
             chords, chord_total, ring_length = self._fresh_start(count)
         push = deficit / ring_length * self.stiffness * count / chord_total * self.orientation
@@ -273,7 +300,6 @@ class Area:
             return
         for particle, (cx, cy) in zip(particles, chords):
             move(particle, cy * push, -cx * push)
-
 
     def _fresh_start(self, count):
         """(chords, their total, ring length) to push a ring crushed onto one point with: those

@@ -90,14 +90,25 @@ def solve_gauss_seidel(constraints, iterations, after_iteration=None):
             after_iteration()
 
 
-def solve_jacobi(constraints, iterations, after_iteration=None):
+def jacobi_plan(constraints):
+    """(shares, runs): what `solve_jacobi` works out from the constraints before its passes:
+    each free particle's share (`jacobi_shares`) and the pass of each run (`passes`).
+
+    A caller whose constraints stay as they are between frames (none added or removed, no
+    particle pinned or freed, no link's rest or stiffness changed) may make it once and hand
+    it to every solve: the same numbers, without counting holders and reading fields again.
+    """
+    return jacobi_shares(constraints), passes(constraints, move_pending)
+
+
+def solve_jacobi(constraints, iterations, after_iteration=None, plan=None):
     """Project every constraint against the same positions, then apply the averaged moves.
 
     `after_iteration`, if given, runs after each averaged application: the place for hard
-    projections that must win over the averaged ones (T7's push-out).
+    projections that must win over the averaged ones (T7's push-out). `plan` is these
+    constraints' `jacobi_plan`, if the caller keeps one; else it is made here.
     """
-    shares = jacobi_shares(constraints)
-    runs = passes(constraints, move_pending)
+    shares, runs = jacobi_plan(constraints) if plan is None else plan
     for _ in range(iterations):
         for one_pass in runs:
             one_pass()

@@ -17,8 +17,9 @@ and how deep, for a press that starts on the body (T7).
 
 from math import atan2, cos, hypot, pi, sin
 
-from verlet import Area, Box, Distance, World, move_now, rotate_rigidly
+from verlet import Area, Box, Distance, World, move_now
 from verlet.geometry import EPSILON, centroid, perimeter, ray_segment_hit
+from verlet.solver import jacobi_plan, solve_jacobi
 
 RING_POINTS = 16
 """Points on the ring (T1)."""
@@ -163,6 +164,7 @@ class Body:
         self.set_area_ratio(area_ratio)
         self.walls = Box(self.points, *bounds, friction=friction)
         self.push = None
+        self._kept_plan = None  # (constraints, their jacobi_plan): `_solve_plan`
         self._blow_up()
 
     def _blow_up(self):
@@ -207,8 +209,26 @@ class Body:
         """
         self.world.integrate()
         self._stand_level()
-        self.world.solve(after_iteration=self._hard_projections)
+        world = self.world
+        solve_jacobi(world.constraints, world.iterations, self._hard_projections,
+                     plan=self._solve_plan())
         self.walls.apply_friction()
+
+    def _solve_plan(self):
+        """The ring's `jacobi_plan`, made once and kept while the world holds the same
+        constraints (the ring's never change otherwise: nothing pins its points or changes
+        its links). A copy or a pickle of the body leaves it out (`__getstate__`): its
+        passes belong to the particles it was made for, so the copy makes its own."""
+        constraints = self.world.constraints
+        kept = self._kept_plan
+        if kept is None or kept[0] != constraints:
+            kept = self._kept_plan = (list(constraints), jacobi_plan(constraints))
+        return kept[1]
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state["_kept_plan"] = None
+        return state
 
     def _hard_projections(self):
         if self.push is not None:
@@ -253,8 +273,23 @@ class Body:
             right.py += ease
 
     def turn(self, angle, extra=()):
-        """Rotate the ring (and `extra` particles) rigidly about the ring's centre (T13)."""
-        rotate_rigidly(list(self.points) + list(extra), self.center(), angle)
+        """Rotate the ring (and `extra` particles) rigidly about the ring's centre (T13).
+
+        `verlet.rotate_rigidly`'s numbers (position and previous turned alike, so no velocity
+        is added), written as one loop that takes the angle's cosine and sine once, not twice
+        per particle: the upright correction turns the whole figure every frame."""
+        cx, cy = self.center()
+        c, s = cos(angle), sin(angle)
+        for group in (self.points, extra):
+            for p in group:
+                dx = p.x - cx
+                dy = p.y - cy
+                p.x = cx + dx * c - dy * s
+                p.y = cy + dx * s + dy * c
+                dx = p.px - cx
+                dy = p.py - cy
+                p.px = cx + dx * c - dy * s
+                p.py = cy + dx * s + dy * c
 
     # -- measurements -----------------------------------------------------------------------
 

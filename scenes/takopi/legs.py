@@ -15,7 +15,8 @@ The legs push nothing back onto the body: they follow it, as in the article.
 
 from math import atan2, cos, hypot, radians, sin, sqrt
 
-from verlet import AngleRange, Particle, move_now
+from verlet import AngleRange, Particle
+from verlet.geometry import EPSILON, wrap_angle
 from verlet.particle import integrate
 from verlet.strand import set_distance
 
@@ -68,6 +69,8 @@ def keep_inside(pivot, point, length, bounds):
     the circle, may end in a plain clamp.
     """
     left, top, right, bottom = bounds
+    if left <= point.x <= right and top <= point.y <= bottom:
+        return  # the common case: inside, where nothing below would move it
     for edge, sign in ((bottom, 1.0), (top, -1.0)):
         if (point.y - edge) * sign > 0.0:
             rise = min(length, max(0.0, (edge - pivot.y) * sign))
@@ -82,6 +85,27 @@ def keep_inside(pivot, point, length, bounds):
             point.x, point.y = pivot.x + sign * run, pivot.y + side * reach
     point.x = min(right, max(left, point.x))
     point.y = min(bottom, max(top, point.y))
+
+
+def into_range(pivot, point, lo, hi, reference):
+    """`AngleRange(pivot, point, lo, hi).project(move_now)` with its reference angle given as a
+    number (T12): a point outside [lo, hi] of `reference` goes to the nearer boundary angle at
+    its current distance from the pivot. The same arithmetic, in the same order, so the same
+    numbers (tests/test_takopi_legs.py compares them)."""
+    px, py = pivot.x, pivot.y
+    dx, dy = point.x - px, point.y - py
+    radius = hypot(dx, dy)
+    if radius < EPSILON:
+        return
+    relative = wrap_angle(atan2(dy, dx) - reference)
+    if lo <= relative <= hi:
+        return
+    to_lo = abs(wrap_angle(relative - lo))
+    to_hi = abs(wrap_angle(relative - hi))
+    angle = reference + (lo if to_lo <= to_hi else hi)
+    if not point.pinned:
+        point.x += px + radius * cos(angle) - point.x
+        point.y += py + radius * sin(angle) - point.y
 
 
 class Leg:
@@ -121,21 +145,35 @@ class Leg:
         return (self.root, self.knee, self.foot)
 
     def step(self, root_position, damping, gravity, bounds):
-        """One frame: re-place the root, integrate knee and foot, then fix lengths and angles."""
-        self.root.place(*root_position)
-        integrate(self.knee, damping, 0.0, gravity)
-        integrate(self.foot, damping, 0.0, gravity)
-        segment = self.shape.segment
+        """One frame: re-place the root, integrate knee and foot, then fix lengths and angles.
+
+        The angle ranges are projected by `into_range` with their reference angles worked out
+        here: the knee's (`down_angle`, the body's down axis, which the model measures once a
+        frame) once a step, the foot's (the upper segment's direction) once a pass, after the
+        knee's last move. The numbers of `knee_range` / `foot_range.project(move_now)`, which
+        ask their reference at every projection, without the calls.
+        """
+        root, knee, foot, shape = self.root, self.knee, self.foot, self.shape
+        root.place(*root_position)
+        integrate(knee, damping, 0.0, gravity)
+        integrate(foot, damping, 0.0, gravity)
+        segment = shape.segment
         down = self.down_angle()
+        knee_range, foot_range = self.knee_range, self.foot_range
+        knee_lo, knee_hi = knee_range.lo, knee_range.hi
+        foot_lo, foot_hi = foot_range.lo, foot_range.hi
+        splay_angle = down + shape.splay
+        curl = shape.curl
         for _ in range(LEG_PASSES):
-            set_distance(self.root, self.knee, segment, down + self.shape.splay)
-            self.knee_range.project(move_now)
-            keep_inside(self.root, self.knee, segment, bounds)
-            set_distance(self.knee, self.foot, segment, self.upper_angle() + self.shape.curl)
-            self.foot_range.project(move_now)
-            keep_inside(self.knee, self.foot, segment, bounds)
+            set_distance(root, knee, segment, splay_angle)
+            into_range(root, knee, knee_lo, knee_hi, down)
+            keep_inside(root, knee, segment, bounds)
+            upper = atan2(knee.y - root.y, knee.x - root.x)  # `upper_angle`: the foot's reference
+            set_distance(knee, foot, segment, upper + curl)
+            into_range(knee, foot, foot_lo, foot_hi, upper)
+            keep_inside(knee, foot, segment, bounds)
         ground = bounds[3]
-        for point in (self.knee, self.foot):
+        for point in (knee, foot):
             if point.y >= ground:
                 point.px = point.x - (point.x - point.px) * (1.0 - GROUND_FRICTION)
 
