@@ -50,8 +50,24 @@ def disc(surface, color, center, radius, smooth=True):
 
 def lines(surface, color, points, smooth=True):
     """A 1 px polyline through `points`: anti-aliased, or plain with `smooth=False`."""
-    if len(points) >= 2:
-        (pygame.draw.aalines if smooth else pygame.draw.lines)(surface, color, False, points)
+    if smooth:
+        aa_polyline(surface, color, points)
+    elif len(points) >= 2:
+        pygame.draw.lines(surface, color, False, points)
+
+
+def aa_polyline(surface, color, points, closed=False):
+    """`pygame.draw.aalines` through `points` (fewer than two: nothing), safe for a single segment.
+
+    Given exactly two points, pygame-ce 2.5.8's aalines compares the segment's steepness with a
+    next one read from past the end of its copy of the points, so whether it adds a pixel at the
+    end depends on stray memory and changes from one process to the next (the same game drew
+    different pictures); it also draws that one segment twice, darker. A single segment is
+    drawn with `aaline` instead: once, and the same every time."""
+    if len(points) > 2:
+        pygame.draw.aalines(surface, color, closed, points)
+    elif len(points) == 2:
+        pygame.draw.aaline(surface, color, points[0], points[1])
 
 
 def line(surface, color, start, end, smooth=True):

@@ -10,7 +10,7 @@ from math import hypot
 
 import pygame
 
-from scenes.draw import disc, fill_polygon, smooth_at, vertical_gradient
+from scenes.draw import aa_polyline, disc, fill_polygon, smooth_at, vertical_gradient
 from scenes.widgets import draw_text
 from verlet.geometry import catmull_rom_open
 
@@ -71,7 +71,7 @@ def draw(surface, model, touch=False, quality="high"):
         fill_polygon(surface, HAIR, _lock(curve, 7.0, 1.5), smooth)
     if smooth:  # a light streak from the second joint to halfway down every third strand
         for curve in curves[1::3]:
-            pygame.draw.aalines(surface, HAIR_LIGHT, False, curve[samples: len(curve) // 2])
+            aa_polyline(surface, HAIR_LIGHT, curve[samples: len(curve) // 2])
     draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE,
               (12, 12), 20, (70, 40, 50), shadow=False)
 

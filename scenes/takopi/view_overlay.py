@@ -11,7 +11,7 @@ from math import cos, degrees, sin
 
 import pygame
 
-from scenes.draw import disc
+from scenes.draw import aa_polyline, disc
 from scenes.widgets import draw_text, font, panel_surface
 
 from .body import CROWN, RING_POINTS
@@ -47,7 +47,7 @@ def _wedge(center, start, stop, radius, steps=12):
 def draw_overlay(surface, model):
     _draw_all_leg_ranges(surface, model.legs)
     for leg in model.legs:
-        pygame.draw.aalines(surface, WEDGE_EDGE[:3], False, [p.position for p in leg.particles()])
+        aa_polyline(surface, WEDGE_EDGE[:3], [p.position for p in leg.particles()])
         for p in leg.particles():
             disc(surface, WEDGE_EDGE[:3], p.position, 2.5)
     _draw_ring(surface, model)

@@ -15,6 +15,8 @@ from math import cos, floor, hypot, sin
 
 import pygame
 
+from scenes.draw import aa_polyline
+
 SUPERSAMPLE = 2
 """Layer pixels per canvas pixel at the "high" tier: 2 x 2 samples make smooth edges at a
 modest cost."""
@@ -140,8 +142,8 @@ class Layer:
                 band += [(x + uy * half, y - ux * half) for x, y, ux, uy in reversed(run)]
                 pygame.draw.polygon(surface, color, band)
                 if smooth:
-                    pygame.draw.aalines(surface, color, False, band[:len(run)])
-                    pygame.draw.aalines(surface, color, False, band[:len(run) - 1:-1])
+                    aa_polyline(surface, color, band[:len(run)])
+                    aa_polyline(surface, color, band[:len(run) - 1:-1])
             for point in joints:
                 if smooth:
                     pygame.draw.aacircle(surface, color, point, max(1.0, half))
