@@ -10,7 +10,7 @@ import random
 
 from verlet import Distance, World, move_now
 from verlet.solver import move_pending
-from verlet.constraints import _project_with
+from verlet.distance import _project_with
 
 
 def mixed_links(seed):

@@ -12,7 +12,8 @@ times per frame. Runs unchanged in CPython, pygbag and Pyodide.
     world.step()
 """
 
-from .constraints import AngleRange, Area, Box, Distance, rotate_rigidly
+from .constraints import AngleRange, Area, Box, rotate_rigidly
+from .distance import Distance
 from .forces import TriangleWind
 from .particle import Particle, integrate
 from .solver import move_now, move_pending, solve_gauss_seidel, solve_jacobi

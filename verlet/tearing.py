@@ -6,7 +6,7 @@
 spider's web keeps such a graph too: its `loose_knots` is `anchored`'s complement.
 """
 
-from .constraints import Distance
+from .distance import Distance
 from .geometry import segment_crossing
 
 
