@@ -378,18 +378,19 @@ def test_the_kept_solve_plan_gives_the_worlds_own_solve_to_the_last_bit():
     assert hypot(pinned.x - kept.body.points[8].x, pinned.y - kept.body.points[8].y) < 60.0
 
 
-def test_turning_the_body_is_rotate_rigidly_to_the_last_bit():
-    """`Body.turn` (T13, one cosine and sine per turn) moves positions and previous positions
-    exactly as `verlet.rotate_rigidly` does, legs included."""
-    from verlet import rotate_rigidly
+def test_turning_the_body_turns_every_point_as_rotate_point_does_to_the_last_bit():
+    """`Body.turn` (T13, through `verlet.rotate_rigidly`, one cosine and sine per turn) moves
+    positions and previous positions, legs included, exactly as `geometry.rotate_point` turns
+    each of them about the ring's centre."""
+    from verlet.geometry import rotate_point
 
-    ours = settled()
-    theirs = settled()
-    run(ours, 3)
-    run(theirs, 3)
+    model = settled()
+    run(model, 3)
     for angle in (0.3, -1.7, 1e-9, 3.0):
-        extra = [p for leg in ours.legs for p in (leg.knee, leg.foot)]
-        ours.body.turn(angle, extra)
-        others = list(theirs.body.points) + [p for leg in theirs.legs for p in (leg.knee, leg.foot)]
-        rotate_rigidly(others, theirs.body.center(), angle)
-        assert _state(ours) == _state(theirs)
+        extra = [p for leg in model.legs for p in (leg.knee, leg.foot)]
+        turned = list(model.body.points) + extra
+        center = model.body.center()
+        expected = [rotate_point((p.x, p.y), center, angle)
+                    + rotate_point((p.px, p.py), center, angle) for p in turned]
+        model.body.turn(angle, extra)
+        assert [(p.x, p.y, p.px, p.py) for p in turned] == expected

@@ -15,9 +15,10 @@ its tilt (T13), the body's centre, area and perimeter; and whether a point lies 
 and how deep, for a press that starts on the body (T7).
 """
 
+from itertools import chain
 from math import atan2, cos, hypot, pi, sin
 
-from verlet import Area, Box, Distance, World, move_now
+from verlet import Area, Box, Distance, World, move_now, rotate_rigidly
 from verlet.geometry import EPSILON, centroid, perimeter, ray_segment_hit
 from verlet.solver import jacobi_plan, solve_jacobi
 
@@ -273,23 +274,8 @@ class Body:
             right.py += ease
 
     def turn(self, angle, extra=()):
-        """Rotate the ring (and `extra` particles) rigidly about the ring's centre (T13).
-
-        `verlet.rotate_rigidly`'s numbers (position and previous turned alike, so no velocity
-        is added), written as one loop that takes the angle's cosine and sine once, not twice
-        per particle: the upright correction turns the whole figure every frame."""
-        cx, cy = self.center()
-        c, s = cos(angle), sin(angle)
-        for group in (self.points, extra):
-            for p in group:
-                dx = p.x - cx
-                dy = p.y - cy
-                p.x = cx + dx * c - dy * s
-                p.y = cy + dx * s + dy * c
-                dx = p.px - cx
-                dy = p.py - cy
-                p.px = cx + dx * c - dy * s
-                p.py = cy + dx * s + dy * c
+        """Rotate the ring (and `extra` particles) rigidly about the ring's centre (T13)."""
+        rotate_rigidly(chain(self.points, extra), self.center(), angle)
 
     # -- measurements -----------------------------------------------------------------------
 
