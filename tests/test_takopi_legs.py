@@ -178,12 +178,12 @@ def test_rolled_body_comes_back_upright_with_legs_below():
 
 
 def test_the_legs_range_projection_is_the_engines_to_the_last_bit():
-    """`into_range` (the legs' per-frame projection, issue 14) moves a point exactly as
-    `AngleRange.project(move_now)` does: points all round the pivot, inside and outside ranges
-    about references all round the circle, and a point on its pivot."""
+    """`AngleRange.project_from` with the reference given (the legs' per-frame projection,
+    issue 14) moves a point exactly as `AngleRange.project(move_now)` does: points all round the
+    pivot, inside and outside ranges about references all round the circle, and a point on its
+    pivot."""
     import random
 
-    from scenes.takopi.legs import into_range
     from verlet import AngleRange, Particle, move_now
 
     rng = random.Random(14)
@@ -198,7 +198,7 @@ def test_the_legs_range_projection_is_the_engines_to_the_last_bit():
         reference = rng.uniform(-4.0, 4.0)
         engine, ours = Particle(*place), Particle(*place)
         AngleRange(pivot, engine, lo, hi, reference=lambda: reference).project(move_now)
-        into_range(pivot, ours, lo, hi, reference)
+        AngleRange(pivot, ours, lo, hi).project_from(reference, move_now)
         assert (ours.x, ours.y) == (engine.x, engine.y)
         moved += (engine.x, engine.y) != place
     assert 500 < moved < 1990  # both kinds of case were met

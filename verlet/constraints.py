@@ -161,18 +161,22 @@ class AngleRange:
         return wrap_angle(angle - self.reference())
 
     def project(self, move):
+        self.project_from(self.reference(), move)
+
+    def project_from(self, reference, move):
+        """`project` with the reference angle given (a caller that has it already, such as a
+        leg that measures its body's down axis once a frame, saves asking for it)."""
         pivot, point = self.pivot, self.point
         dx, dy = point.x - pivot.x, point.y - pivot.y
         radius = hypot(dx, dy)
         if radius < EPSILON:
             return
-        relative = self.relative_angle()
+        relative = wrap_angle(atan2(dy, dx) - reference)
         if self.lo <= relative <= self.hi:
             return
         to_lo = abs(wrap_angle(relative - self.lo))
         to_hi = abs(wrap_angle(relative - self.hi))
-        bound = self.lo if to_lo <= to_hi else self.hi
-        angle = self.reference() + bound
+        angle = reference + (self.lo if to_lo <= to_hi else self.hi)
         move(point, pivot.x + radius * cos(angle) - point.x, pivot.y + radius * sin(angle) - point.y)
 
 

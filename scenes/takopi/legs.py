@@ -15,8 +15,7 @@ The legs push nothing back onto the body: they follow it, as in the article.
 
 from math import atan2, cos, hypot, radians, sin, sqrt
 
-from verlet import AngleRange, Particle
-from verlet.geometry import EPSILON, wrap_angle
+from verlet import AngleRange, Particle, move_now
 from verlet.particle import integrate
 from verlet.strand import set_distance
 
@@ -87,27 +86,6 @@ def keep_inside(pivot, point, length, bounds):
     point.y = min(bottom, max(top, point.y))
 
 
-def into_range(pivot, point, lo, hi, reference):
-    """`AngleRange(pivot, point, lo, hi).project(move_now)` with its reference angle given as a
-    number (T12): a point outside [lo, hi] of `reference` goes to the nearer boundary angle at
-    its current distance from the pivot. The same arithmetic, in the same order, so the same
-    numbers (tests/test_takopi_legs.py compares them)."""
-    px, py = pivot.x, pivot.y
-    dx, dy = point.x - px, point.y - py
-    radius = hypot(dx, dy)
-    if radius < EPSILON:
-        return
-    relative = wrap_angle(atan2(dy, dx) - reference)
-    if lo <= relative <= hi:
-        return
-    to_lo = abs(wrap_angle(relative - lo))
-    to_hi = abs(wrap_angle(relative - hi))
-    angle = reference + (lo if to_lo <= to_hi else hi)
-    if not point.pinned:
-        point.x += px + radius * cos(angle) - point.x
-        point.y += py + radius * sin(angle) - point.y
-
-
 class Leg:
     """One leg: pinned root on the ring, Verlet knee and foot, two angle ranges (T11, T12).
 
@@ -147,11 +125,10 @@ class Leg:
     def step(self, root_position, damping, gravity, bounds):
         """One frame: re-place the root, integrate knee and foot, then fix lengths and angles.
 
-        The angle ranges are projected by `into_range` with their reference angles worked out
-        here: the knee's (`down_angle`, the body's down axis, which the model measures once a
-        frame) once a step, the foot's (the upper segment's direction) once a pass, after the
-        knee's last move. The numbers of `knee_range` / `foot_range.project(move_now)`, which
-        ask their reference at every projection, without the calls.
+        The angle ranges are projected with their reference angles worked out here
+        (`AngleRange.project_from`): the knee's (`down_angle`, the body's down axis, which the
+        model measures once a frame) once a step, the foot's (the upper segment's direction)
+        once a pass, after the knee's last move.
         """
         root, knee, foot, shape = self.root, self.knee, self.foot, self.shape
         root.place(*root_position)
@@ -160,17 +137,15 @@ class Leg:
         segment = shape.segment
         down = self.down_angle()
         knee_range, foot_range = self.knee_range, self.foot_range
-        knee_lo, knee_hi = knee_range.lo, knee_range.hi
-        foot_lo, foot_hi = foot_range.lo, foot_range.hi
         splay_angle = down + shape.splay
         curl = shape.curl
         for _ in range(LEG_PASSES):
             set_distance(root, knee, segment, splay_angle)
-            into_range(root, knee, knee_lo, knee_hi, down)
+            knee_range.project_from(down, move_now)
             keep_inside(root, knee, segment, bounds)
             upper = atan2(knee.y - root.y, knee.x - root.x)  # `upper_angle`: the foot's reference
             set_distance(knee, foot, segment, upper + curl)
-            into_range(knee, foot, foot_lo, foot_hi, upper)
+            foot_range.project_from(upper, move_now)
             keep_inside(knee, foot, segment, bounds)
         ground = bounds[3]
         for point in (knee, foot):
