@@ -147,8 +147,7 @@ _blend_weights = {}
 def catmull_rom_weights(samples):
     """The uniform Catmull-Rom weights (w0, w1, w2, w3) of p0..p3 at t = 0, 1/samples, ...
 
-    Worked out once per sample count: a curve point is then four products per coordinate (also
-    for a caller that samples its own curves, such as Takopi's view in layer pixels).
+    Worked out once per sample count: a curve point is then four products per coordinate.
     """
     weights = _blend_weights.get(samples)
     if weights is None:
@@ -162,14 +161,18 @@ def catmull_rom_weights(samples):
     return weights
 
 
-def _catmull_rom_segment(curve, weights, p0, p1, p2, p3):
-    """Append the points of the segment from p1 (t=0) toward p2 to `curve`."""
-    ax, ay = p0
-    bx, by = p1
-    cx, cy = p2
-    dx, dy = p3
-    for w0, w1, w2, w3 in weights:
-        curve.append((w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy))
+def _catmull_rom_run(controls, segments, samples):
+    """`samples` points of each of `segments` consecutive segments, segment i running from
+    controls[i + 1] (t = 0) toward controls[i + 2] (controls[i] and controls[i + 3] shape it).
+    One pass sliding along the controls: the curves are drawn every frame."""
+    weights = catmull_rom_weights(samples)
+    curve = []
+    (ax, ay), (bx, by), (cx, cy) = controls[0], controls[1], controls[2]
+    for dx, dy in controls[3:3 + segments]:
+        curve += [(w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy)
+                  for w0, w1, w2, w3 in weights]
+        ax, ay, bx, by, cx, cy = bx, by, cx, cy, dx, dy
+    return curve
 
 
 def catmull_rom_closed(points, samples_per_segment=8):
@@ -181,12 +184,8 @@ def catmull_rom_closed(points, samples_per_segment=8):
     count = len(points)
     if count < 3:
         return [tuple(p) for p in points]
-    weights = catmull_rom_weights(samples_per_segment)
-    curve = []
-    for i in range(count):
-        _catmull_rom_segment(curve, weights, points[i - 1], points[i], points[(i + 1) % count],
-                             points[(i + 2) % count])
-    return curve
+    return _catmull_rom_run([points[-1], *points, points[0], points[1]], count,
+                            samples_per_segment)
 
 
 def catmull_rom_open(points, samples_per_segment=8):
@@ -198,12 +197,7 @@ def catmull_rom_open(points, samples_per_segment=8):
     count = len(points)
     if count < 2:
         return [tuple(p) for p in points]
-    weights = catmull_rom_weights(samples_per_segment)
-    padded = [points[0], *points, points[-1]]
-    curve = []
-    for i in range(1, count):
-        _catmull_rom_segment(curve, weights, padded[i - 1], padded[i], padded[i + 1],
-                             padded[i + 2])
+    curve = _catmull_rom_run([points[0], *points, points[-1]], count - 1, samples_per_segment)
     curve.append(tuple(points[-1]))
     return curve
 

@@ -4,48 +4,25 @@ curve moved along them (the outline and the shade band), one at a time or all th
 needs in one pass (`outline_paths`, `ring_paths`).
 
 The curves are `verlet.geometry.catmull_rom_closed` / `catmull_rom_open` of the points mapped
-to layer pixels, worked out here in one pass each (`closed_curve_px`, `open_curve_px`): the
-same numbers, without a call and a list append per sample.
+to layer pixels (`closed_curve_px`, `open_curve_px`).
 """
 
 from math import hypot
 
-from verlet.geometry import catmull_rom_weights
+from verlet.geometry import catmull_rom_closed, catmull_rom_open
 
 
 def closed_curve_px(points, left, top, scale, samples):
     """`catmull_rom_closed` of the canvas `points` mapped to a layer's pixels ((x - left) *
-    scale, (y - top) * scale): `samples` points per segment, the same numbers."""
-    mapped = [((x - left) * scale, (y - top) * scale) for x, y in points]
-    count = len(mapped)
-    if count < 3:
-        return mapped
-    return _sampled([mapped[-1]] + mapped + mapped[:2], count, samples)
+    scale, (y - top) * scale), `samples` points per segment."""
+    return catmull_rom_closed([((x - left) * scale, (y - top) * scale) for x, y in points],
+                              samples)
 
 
 def open_curve_px(points, left, top, scale, samples):
     """`catmull_rom_open` of the canvas `points` mapped to a layer's pixels, as
-    `closed_curve_px`: the ends repeated, so the curve starts and stops on them."""
-    mapped = [((x - left) * scale, (y - top) * scale) for x, y in points]
-    count = len(mapped)
-    if count < 2:
-        return mapped
-    curve = _sampled([mapped[0]] + mapped + [mapped[-1]], count - 1, samples)
-    curve.append(mapped[-1])
-    return curve
-
-
-def _sampled(controls, segments, samples):
-    """`samples` points of each of `segments` Catmull-Rom segments, segment i running from
-    controls[i + 1] to controls[i + 2] (controls[i] and controls[i + 3] shape it)."""
-    weights = catmull_rom_weights(samples)
-    curve = []
-    (ax, ay), (bx, by), (cx, cy) = controls[0], controls[1], controls[2]
-    for dx, dy in controls[3:3 + segments]:
-        curve += [(w0 * ax + w1 * bx + w2 * cx + w3 * dx, w0 * ay + w1 * by + w2 * cy + w3 * dy)
-                  for w0, w1, w2, w3 in weights]
-        ax, ay, bx, by, cx, cy = bx, by, cx, cy, dx, dy
-    return curve
+    `closed_curve_px`."""
+    return catmull_rom_open([((x - left) * scale, (y - top) * scale) for x, y in points], samples)
 
 
 def vertex_normals(curve, orientation):
