@@ -4,12 +4,12 @@
     python main.py --scene spider        another scene; --list shows them all
     python main.py --scene rope --headless --frames 300 --state s.json --screenshot s.png
 
-In the window: 1-9 or Tab switch scenes, P pauses, F11 goes fullscreen (see `scenes.host`).
+In the window: 1-9 or Tab switch scenes, P pauses, F11 goes fullscreen (see `app.host`).
 In the browser (pygbag) the scene and its parameters come from the page address,
 `index.html?scene=spider&stiffness=15&overlay=1&quality=low`; bad values fall back with an
 on-canvas note. `--quality` / `quality=` pins the render tier; "auto" (the default) lets the
-host drop decoration while frames run slow (`scenes.quality`).
-The loop runs the simulation in fixed 1/60 s steps (`scenes.clock`) and yields to the browser
+host drop decoration while frames run slow (`app.quality`).
+The loop runs the simulation in fixed 1/60 s steps (`app.clock`) and yields to the browser
 once per frame with `await asyncio.sleep(0)`.
 """
 
@@ -22,18 +22,18 @@ import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for --list --json
 
-from scenes import page  # noqa: E402  (standard library only: reports to the browser page)
+from app import page  # noqa: E402  (standard library only: reports to the browser page)
 
-try:  # in the browser a failed import is shown in the frame (scenes.page), not a blank canvas
+try:  # in the browser a failed import is shown in the frame (app.page), not a blank canvas
     import pygame  # noqa: E402  (after the variable above)
 
-    from scenes.base import script_event
+    from scenes.kit.scene import script_event
     from scenes.catalog import DEFAULT_SCENE, SCENES
-    from scenes.clock import FixedStepClock, Pacer
-    from scenes.host import TITLE, Host
-    from scenes.options import Options, UsageError, parse_cli, parse_query, query_from_environ
-    from scenes.replay import entries_by_frame
-    from scenes.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
+    from app.clock import FixedStepClock, Pacer
+    from app.host import TITLE, Host
+    from app.options import Options, UsageError, parse_cli, parse_query, query_from_environ
+    from scenes.kit.model.script import entries_by_frame
+    from app.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
                                shows_nothing)
 except Exception as error:
     page.report_failure(error)

@@ -11,7 +11,7 @@ and the draw at each render tier.
 - `idle_web`: a game at its defaults with no input, frames IDLE_FROM to IDLE_FROM + IDLE_FRAMES,
   sleeping on and off; with `still=True` no bug comes either (the director never spawns), so
   nothing but the spider's weight ever moves the web.
-- `tier_draws`: each scene drawn at every tier of `scenes.quality.TIERS` on the same frames.
+- `tier_draws`: each scene drawn at every tier of `app.quality.TIERS` on the same frames.
 
 Sleeping is `SpiderModel.web.sleeping` (True by default once built); where the web has no such
 switch, the results say "sleeping not built" and time only the web as it is.
@@ -133,7 +133,7 @@ def reference_ratios(rows=REFERENCE_ROWS, rounds=REFERENCE_ROUNDS, frames=600):
 def _replayed_scene(entries, until, still=False):
     """A spider scene fed the recording up to frame `until` (steps only, nothing drawn);
     `still`: no bug ever spawns."""
-    from scenes.replay import entries_by_frame
+    from scenes.kit.model.script import entries_by_frame
 
     scene_class, surface = _scene("spider")
     scene = scene_class(seed=SEED)
@@ -214,7 +214,7 @@ def idle_web(rounds=3, still=False):
 def tier_draws(frames=300, warmup=30):
     """{scene: {tier: draw median ms}}: each frame is stepped once and drawn at every tier, the
     order rotating frame by frame, so every tier draws the same states."""
-    from scenes.quality import TIERS
+    from app.quality import TIERS
 
     results = {}
     for name, scene_class, surface in offscreen_scenes():

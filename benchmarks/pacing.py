@@ -40,7 +40,7 @@ def measure_scene(name, seconds):
     import pygame
 
     import main
-    from scenes.options import Options
+    from app.options import Options
 
     frame_times, steps, counter, stamps, asked = [], [], [0], [], [False]
     real_make_scene = main.make_scene

@@ -2,7 +2,7 @@
 
 `python -m benchmarks.record_spider` lets `BusyPlayer` play GAME_FRAMES frames (three minutes)
 of the spider game at seed SEED and the default parameters, and writes what it pressed to
-benchmarks/data/spider_busy.json in the headless contract's events format (scenes.replay), so
+benchmarks/data/spider_busy.json in the headless contract's events format (scenes.kit.model.script), so
 
     python main.py --headless --scene spider --seed 0 --frames 10800 \
         --input benchmarks/data/spider_busy.json --state end.json
@@ -13,7 +13,7 @@ the recorded game's figures). 330 is the upkeep's budget (`upkeep.BUDGET`): past
 oldest idle silk is taken in, and the silk gland refills too slowly to outpace that, so an
 active player holds the web there rather than at the ~340 the issue guessed. The benchmarks
 replay it to time a busy frame, natively and in Pyodide (where the events go straight to the
-model through `scenes.simulation`).
+model through `scenes.kit.model.simulation`).
 
 The player is active the whole time: it shoots silk at flying bugs (fresh silk lures them),
 spins new threads across the web whenever it has silk to spare, crawls to corpses to collect
@@ -33,7 +33,7 @@ import sys
 from math import atan2, cos, hypot, pi, sin
 from pathlib import Path
 
-from scenes.replay import ScriptedPlayer
+from scenes.kit.model.script import ScriptedPlayer
 
 SEED = 0
 """The game's seed (main.py's default): replay with `--seed 0`."""
@@ -193,7 +193,7 @@ class BusyPlayer(ScriptedPlayer):
 
 def new_simulation(seed=SEED):
     """The spider game as a bare Simulation (no pygame), at its defaults."""
-    from scenes.simulation import Simulation
+    from scenes.kit.model.simulation import Simulation
     from scenes.spider.model import PARAMS, SpiderModel
 
     return Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
@@ -239,7 +239,7 @@ def record_busy(frames=GAME_FRAMES, seed=SEED):
 def replay(entries, frames=GAME_FRAMES, seed=SEED, until=None):
     """A fresh simulation fed `entries` (validated events) for `frames` frames; `until` stops
     earlier, before that frame (the benchmarks fast-forward to the part they time)."""
-    from scenes.replay import entries_by_frame
+    from scenes.kit.model.script import entries_by_frame
 
     sim = new_simulation(seed)
     by_frame = entries_by_frame(entries)
@@ -251,8 +251,8 @@ def replay(entries, frames=GAME_FRAMES, seed=SEED, until=None):
 
 
 def load(path=RECORDING):
-    """The recorded events, validated (scenes.replay.ScriptError when unusable)."""
-    from scenes.replay import load_script
+    """The recorded events, validated (scenes.kit.model.script.ScriptError when unusable)."""
+    from scenes.kit.model.script import load_script
 
     return load_script(str(path))
 

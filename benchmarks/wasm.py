@@ -60,7 +60,7 @@ window.booted = (async () => {
 
 TIMED_RUN = '''
 import importlib, json, time
-from scenes.simulation import Simulation
+from scenes.kit.model.simulation import Simulation
 
 def timed_run(job):
     """ms of each model step of a scene at its defaults, no input (the same code both sides)."""
@@ -82,7 +82,7 @@ def busy_prepare(job):
     web's switch, None leaves it."""
     global _busy
     import base64, pickle
-    from scenes.replay import entries_by_frame, parse_script
+    from scenes.kit.model.script import entries_by_frame, parse_script
     sim = pickle.loads(base64.b64decode(job_state))
     by_frame = entries_by_frame(parse_script(json.loads(job_events)))
     built = hasattr(sim.model.web, "sleeping")
@@ -193,8 +193,8 @@ def busy_start_state(events_text, start):
     import pickle
     import sys
 
-    from scenes.replay import entries_by_frame, parse_script
-    from scenes.simulation import Simulation
+    from scenes.kit.model.script import entries_by_frame, parse_script
+    from scenes.kit.model.simulation import Simulation
     from scenes.spider.model import PARAMS, SpiderModel
 
     from .record_spider import SEED as GAME_SEED, SIZE

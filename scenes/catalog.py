@@ -1,12 +1,12 @@
 """Every scene by name: what `--scene`, `--list` and the page query choose from."""
 
-from .bridge.scene import BridgeScene
-from .cloth.scene import ClothScene
-from .flag.scene import FlagScene
-from .hair.scene import HairScene
-from .rope.scene import RopeScene
-from .spider.scene import SpiderScene
-from .takopi.scene import TakopiScene
+from scenes.bridge.scene import BridgeScene
+from scenes.cloth.scene import ClothScene
+from scenes.flag.scene import FlagScene
+from scenes.hair.scene import HairScene
+from scenes.rope.scene import RopeScene
+from scenes.spider.scene import SpiderScene
+from scenes.takopi.scene import TakopiScene
 
 SCENES = {scene.name: scene for scene in (TakopiScene, SpiderScene, RopeScene, ClothScene,
                                                FlagScene, BridgeScene, HairScene)}

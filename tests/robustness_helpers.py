@@ -19,20 +19,20 @@ import random
 from math import hypot, isfinite, sqrt
 
 from scenes.catalog import SCENES
-from scenes.replay import KEY_NAMES
+from scenes.kit.model.script import KEY_NAMES
 from scenes.rope.model import SEGMENT_LENGTH
-from scenes.simulation import Simulation
+from scenes.kit.model.simulation import Simulation
 from scenes.bridge.model import (CLIFF_TOP as BRIDGE_TOP, DAMPING as BRIDGE_DAMPING,
                                  FALL_MARGIN as BRIDGE_FALL, PLANK_NEVER_BREAKS)
 from scenes.cloth.model import COLUMNS as CLOTH_COLUMNS, DAMPING as CLOTH_DAMPING
 from scenes.cloth.model import ROWS as CLOTH_ROWS
-from scenes.fabric import CLEAR_MARGIN as CLOTH_CLEAR, HAND_SPEED
+from scenes.kit.model.sheet import CLEAR_MARGIN as CLOTH_CLEAR, HAND_SPEED
 from scenes.flag.model import COLUMNS as FLAG_COLUMNS, ROWS as FLAG_ROWS
 from scenes.hair.model import HEAD_RADIUS as HAIR_RADIUS, SEGMENT as HAIR_SEGMENT
 from scenes.hair.model import SEGMENTS as HAIR_SEGMENTS
-from scenes.spider.spider import FALL_FRAMES, MAX_FALL_SPEED
-from scenes.spider.upkeep import FALL_OUT_MARGIN
-from scenes.spider.web import DAMPING as WEB_DAMPING, LOOSE_FALL
+from scenes.spider.model.spider import FALL_FRAMES, MAX_FALL_SPEED
+from scenes.spider.model.upkeep import FALL_OUT_MARGIN
+from scenes.spider.model.web import DAMPING as WEB_DAMPING, LOOSE_FALL
 
 SCENE_NAMES = tuple(SCENES)
 
@@ -304,7 +304,7 @@ def _first_non_finite(value, path="state"):
 # --- the input storm ------------------------------------------------------------------------------
 
 FAR = 1e6
-"""Farthest pointer position thrown, px (what an events file may hold: scenes.replay)."""
+"""Farthest pointer position thrown, px (what an events file may hold: scenes.kit.model.script)."""
 MASH_KEYS = tuple(k for k in KEY_NAMES if k != "r")
 
 

@@ -11,9 +11,9 @@ from its own seeded generator.
 import random
 from math import atan2, cos, hypot, pi, sin
 
-from scenes.replay import ScriptedPlayer
+from scenes.kit.model.script import ScriptedPlayer
 from scenes.spider.model import PARAMS, WORLD, SpiderModel
-from scenes.spider.web import Web
+from scenes.spider.model.web import Web
 
 SIZE = (960, 540)
 
@@ -211,7 +211,7 @@ class Bot(ScriptedPlayer):
 
 def launch(model, kind, start, toward, speed=1.5):
     """A bug already flying from `start` straight toward the point `toward` (it does not home)."""
-    from scenes.spider.enemies import Enemy
+    from scenes.spider.model.enemies import Enemy
 
     enemy = model.swarm.add(Enemy(kind, start[0], start[1], speed, 0))
     enemy.state = "moving"
@@ -254,7 +254,7 @@ def long_game(seed, frames, rescue_delay=60, roam=True):
     below        frames the spider spent below the world's floor
     games        games played
     """
-    from scenes.simulation import Simulation
+    from scenes.kit.model.simulation import Simulation
 
     sim = Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
     bot = Bot(None, send=sim.input, model_of=lambda: sim.model, rescue_delay=rescue_delay,

@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.record_spider import (BUSY_THREADS, GAME_FRAMES, PLAY_FIELD, SEED, load,
                                       new_simulation, record, replay)
-from scenes.replay import entries_by_frame
+from scenes.kit.model.script import entries_by_frame
 
 RECORD_AGAIN = ("the recorded game no longer plays out busy with this spider game: run "
                 "`python -m benchmarks.record_spider` and commit benchmarks/data/spider_busy.json")
@@ -85,7 +85,7 @@ def test_recorder_is_deterministic_and_its_events_replay_its_game():
     again, _ = record(frames=900)
     assert events == again
     assert len(events) >= 30
-    from scenes.replay import parse_script
+    from scenes.kit.model.script import parse_script
 
     replayed = replay(parse_script(events), frames=900)
     assert replayed.state() == played.state()

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from scenes.clock import (MAX_STEPS_PER_FRAME, STEP_SECONDS, FixedStepClock, Pacer,
+from app.clock import (MAX_STEPS_PER_FRAME, STEP_SECONDS, FixedStepClock, Pacer,
                           snapped_period)
 
 SECONDS = 20

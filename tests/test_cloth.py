@@ -7,7 +7,7 @@ import pytest
 
 from scenes.catalog import SCENES
 from scenes.cloth import model as cloth
-from scenes.simulation import Simulation
+from scenes.kit.model.simulation import Simulation
 from verlet.geometry import segment_crossing
 
 

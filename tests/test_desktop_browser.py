@@ -10,8 +10,8 @@ import pytest
 
 import main
 from scenes.catalog import SCENES
-from scenes.options import parse_query
-from scenes.window import BrowserWindow
+from app.options import parse_query
+from app.window import BrowserWindow
 
 
 class Document:

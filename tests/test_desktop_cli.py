@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from scenes.replay import KEY_NAMES, ScriptError, parse_script
+from scenes.kit.model.script import KEY_NAMES, ScriptError, parse_script
 
 
 def run_main(repo_root, *args, env=None, timeout=120):
@@ -92,7 +92,7 @@ def test_help_names_the_window_keys(repo_root):
 
 
 def test_the_window_icon_is_our_own_drawing():
-    from scenes.icon import window_icon
+    from app.icon import window_icon
 
     pygame.display.init()
     icon = window_icon()

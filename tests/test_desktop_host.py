@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 import main
-from scenes.base import KEY_CODES, script_event
+from scenes.kit.scene import KEY_CODES, script_event
 from scenes.catalog import SCENES
-from scenes.host import FOCUS_GRACE_FRAMES
-from scenes.options import Options, parse_query
-from scenes.toolbar import BUTTON, ITEMS
-from scenes.window import HeadlessWindow
+from app.host import FOCUS_GRACE_FRAMES
+from app.options import Options, parse_query
+from app.toolbar import BUTTON, ITEMS
+from app.window import HeadlessWindow
 
 NAMES = list(SCENES)
 

@@ -1,5 +1,5 @@
 """The same game draws the same picture in every process, every scene at every tier
-(scenes.draw.aa_polyline).
+(scenes.kit.draw.aa_polyline).
 
 pygame-ce 2.5.8's `aalines`, given exactly two points, reads past the end of its copy of them
 and draws that one segment twice. Takopi's "medium" tier drew the edges of a leg stroke cut into
@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy
 import pygame
 
-from scenes.draw import aa_polyline
+from scenes.kit.draw import aa_polyline
 
 ROOT = Path(__file__).resolve().parent.parent
 PROCESSES = 6

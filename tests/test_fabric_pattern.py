@@ -1,4 +1,4 @@
-"""A coarse sheet with a fine print (issue 14): scenes.fabric_pattern and the flag's and the
+"""A coarse sheet with a fine print (issue 14): scenes.kit.model.sheet_pattern and the flag's and the
 cloak's prints as drawn.
 
 The cloth and the flag now solve fewer, longer links (a phone's step budget); their prints are
@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from scenes.catalog import SCENES
-from scenes.fabric_pattern import (UNIT_SQUARE, cell_layers, centre_colors, circle,
+from scenes.kit.model.sheet_pattern import (UNIT_SQUARE, cell_layers, centre_colors, circle,
                                    clip_to_unit_square, map_piece, rectangle)
 
 RED, BLUE, WHITE = (255, 0, 0), (0, 0, 255), (255, 255, 255)

@@ -7,7 +7,7 @@ import pytest
 
 from scenes.catalog import SCENES
 from scenes.flag import model as flag
-from scenes.simulation import Simulation
+from scenes.kit.model.simulation import Simulation
 
 
 def simulation(name, seed=5, **values):

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from scenes.clock import FixedStepClock
-from scenes.options import UsageError, parse_cli, parse_query
-from scenes.params import Param, ParamError, ParamTable
-from scenes.replay import ScriptError, load_script, parse_script
-from scenes.simulation import Simulation, run_script
+from app.clock import FixedStepClock
+from app.options import UsageError, parse_cli, parse_query
+from scenes.kit.model.params import Param, ParamError, ParamTable
+from scenes.kit.model.script import ScriptError, load_script, parse_script
+from scenes.kit.model.simulation import Simulation, run_script
 
 TABLE = ParamTable(
     Param("iterations", 10, 1, 40, "passes", integer=True),

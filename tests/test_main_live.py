@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 import main
-from scenes.options import Options
+from app.options import Options
 
 
 def quit_after(seconds):

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from scenes.quality import (CLIMB_SECONDS, DROP_SHARE, HOLD_SECONDS, MODES, ROOM_SHARE, TIERS,
+from app.quality import (CLIMB_SECONDS, DROP_SHARE, HOLD_SECONDS, MODES, ROOM_SHARE, TIERS,
                             FrameRate, QualityGovernor, budget_interval, label)
 
 INTERVAL = 1.0 / 60.0
@@ -161,7 +161,7 @@ def test_frame_rate_counts_frames_over_the_last_second():
 
 
 def test_a_climb_that_holds_forgives_the_back_off():
-    from scenes.quality import SETTLED_SECONDS
+    from app.quality import SETTLED_SECONDS
 
     governor = QualityGovernor("auto")
     # high does not fit for the first 20 s: failed climbs double the wait

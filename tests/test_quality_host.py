@@ -12,12 +12,12 @@ import pygame
 import pytest
 
 import main
-from scenes.base import Scene
+from scenes.kit.scene import Scene
 from scenes.catalog import DEFAULT_SCENE, SCENES
-from scenes.host import QUALITY_LABEL_INSET
-from scenes.options import Options, UsageError, parse_cli, parse_query, query_from_environ
-from scenes.quality import TIERS
-from scenes.window import HeadlessWindow
+from app.host import QUALITY_LABEL_INSET
+from app.options import Options, UsageError, parse_cli, parse_query, query_from_environ
+from app.quality import TIERS
+from app.window import HeadlessWindow
 
 INTERVAL = 1.0 / 60.0
 

@@ -112,7 +112,7 @@ def pygame_events(rng, scene, storm):
                 events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                                  buttons=(1, 0, 0) if storm.down else (0, 0, 0)))
         else:
-            from scenes.base import KEY_CODES
+            from scenes.kit.scene import KEY_CODES
             event_type = pygame.KEYDOWN if kind == "key_down" else pygame.KEYUP
             events.append(pygame.event.Event(event_type, key=KEY_CODES[value], mod=0,
                                              unicode="", scancode=0))

@@ -6,7 +6,7 @@ from math import hypot, isfinite, pi
 import pytest
 
 from robustness_helpers import make_simulation
-from scenes.takopi.legs import keep_inside
+from scenes.takopi.model.legs import keep_inside
 from verlet import Particle
 
 

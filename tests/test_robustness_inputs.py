@@ -18,10 +18,10 @@ import pytest
 import main
 import test_foundation_inputs
 import test_main_headless
-from scenes.base import NOTE_LIFT, NOTE_LINE
-from scenes.options import parse_query
+from scenes.kit.scene import NOTE_LIFT, NOTE_LINE
+from app.options import parse_query
 from scenes.catalog import DEFAULT_SCENE, SCENES
-from scenes.replay import ScriptError, load_script
+from scenes.kit.model.script import ScriptError, load_script
 
 LONG = "9" * 5000
 """Longer than Python's int() accepts (4300 digits), and float() makes it inf."""

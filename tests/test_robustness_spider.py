@@ -6,11 +6,11 @@ from math import hypot, isfinite
 
 import pytest
 
-from scenes.spider.enemies import LOST_DISTANCE, Enemy, Swarm
+from scenes.spider.model.enemies import LOST_DISTANCE, Enemy, Swarm
 from scenes.spider.model import WORLD
-from scenes.spider.spider import Spider
-from scenes.spider.upkeep import FALL_OUT_MARGIN
-from scenes.spider.web import YIELD_STRETCH, Web
+from scenes.spider.model.spider import Spider
+from scenes.spider.model.upkeep import FALL_OUT_MARGIN
+from scenes.spider.model.web import YIELD_STRETCH, Web
 from spider_helpers import across, far_thread, ladder_web, launch, quiet_model, tap
 from robustness_helpers import MARGIN
 

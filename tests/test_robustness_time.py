@@ -19,8 +19,8 @@ import pytest
 
 import main
 from robustness_helpers import SCENE_NAMES, Storm, Watch, apply, make_simulation
-from scenes.clock import MAX_STEPS_PER_FRAME, FixedStepClock
-from scenes.options import Options
+from app.clock import MAX_STEPS_PER_FRAME, FixedStepClock
+from app.options import Options
 
 GAPS = (10.0, 3600.0)
 

@@ -7,9 +7,9 @@ import json
 import pygame
 import pytest
 
-from scenes import storage
+from app import storage
 from scenes.spider.scene import SpiderScene
-from scenes.spider.session import Session, valid_best
+from scenes.spider.model.session import Session, valid_best
 
 from spider_view_helpers import drawn_texts
 

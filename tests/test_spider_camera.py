@@ -11,11 +11,11 @@ from math import cos, pi, sin
 
 import pytest
 
-from scenes.spider.camera import COMFORT, KEEP, camera_target, follow, in_view
-from scenes.spider.director import CROWDED_CLEARANCE, SPAWN_CLEARANCE, choose_place
+from scenes.spider.model.camera import COMFORT, KEEP, camera_target, follow, in_view
+from scenes.spider.model.director import CROWDED_CLEARANCE, SPAWN_CLEARANCE, choose_place
 from scenes.spider.model import WORLD
-from scenes.spider.spider import SHOT_RANGE, Spider, plan_shot
-from scenes.spider.web import Web
+from scenes.spider.model.spider import SHOT_RANGE, Spider, plan_shot
+from scenes.spider.model.web import Web
 
 from spider_helpers import Bot, SIZE, long_game, make_model, run
 

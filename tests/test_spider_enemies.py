@@ -2,8 +2,8 @@
 
 from math import hypot
 
-from scenes.spider.director import SPAWN_CLEARANCE, SPAWN_FAR, SPAWN_NEAR, blink_frames
-from scenes.spider.enemies import (BITE_DAMAGE, CUTTER_BLADES, DRAG_DAMAGE, DRAG_RADIUS,
+from scenes.spider.model.director import SPAWN_CLEARANCE, SPAWN_FAR, SPAWN_NEAR, blink_frames
+from scenes.spider.model.enemies import (BITE_DAMAGE, CUTTER_BLADES, DRAG_DAMAGE, DRAG_RADIUS,
                                    FRESH_FRAMES, LURE_RADIUS, STRUGGLE_FRAMES)
 from scenes.spider.model import HP_MAX
 from verlet.geometry import distance_to_segment

@@ -6,7 +6,7 @@ took 10 HP at once), so HP went from 10 to 0 in a few seconds once bugs reached 
 
 from math import cos, pi, sin
 
-from scenes.spider.enemies import BITE_DAMAGE, DRAG_DAMAGE, Enemy
+from scenes.spider.model.enemies import BITE_DAMAGE, DRAG_DAMAGE, Enemy
 from scenes.spider.model import HP_MAX, HURT_COOLDOWN
 
 from spider_helpers import far_thread, quiet_model

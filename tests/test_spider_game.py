@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
-from scenes.simulation import Simulation
+from scenes.kit.model.simulation import Simulation
 from scenes.spider.model import MAX_THREADS, PARAMS, SpiderModel
-from scenes.spider.upkeep import BUDGET
+from scenes.spider.model.upkeep import BUDGET
 
 from spider_helpers import Bot
 

@@ -1,4 +1,4 @@
-"""The spider views' render tiers (issue 14, `scenes.quality`): "high" is the full look, "medium"
+"""The spider views' render tiers (issue 14, `app.quality`): "high" is the full look, "medium"
 has no star sprites or moon glow, "low" also draws plain silk; no tier changes the game."""
 
 from collections import Counter
@@ -6,7 +6,7 @@ from collections import Counter
 import pygame
 import pytest
 
-from scenes.quality import TIERS
+from app.quality import TIERS
 from scenes.spider import view_sky
 from scenes.spider.scene import SpiderScene
 from scenes.spider.view_colors import SKY_TOP, STAR

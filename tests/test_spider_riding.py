@@ -4,11 +4,11 @@ from math import atan2, hypot
 
 import pytest
 
-from scenes.spider.controls import HOLD_FRAMES
+from scenes.spider.model.controls import HOLD_FRAMES
 from scenes.spider.model import WORLD
-from scenes.spider.route import follow_route, plan_route
-from scenes.spider.spider import Spider, steer
-from scenes.spider.web import Web
+from scenes.spider.model.route import follow_route, plan_route
+from scenes.spider.model.spider import Spider, steer
+from scenes.spider.model.web import Web
 from verlet.geometry import distance_to_segment, wrap_angle
 
 from spider_helpers import quiet_model
@@ -167,7 +167,7 @@ def test_route_is_shortest_along_threads():
 
 
 def test_controls_tell_a_tap_from_a_hold_and_a_slide():
-    from scenes.spider.controls import TAP_SLOP, Controls
+    from scenes.spider.model.controls import TAP_SLOP, Controls
 
     to_world = lambda p: (p[0] + 1000, p[1] + 500)  # noqa: E731  (camera at 1000, 500)
     controls = Controls()

@@ -5,10 +5,10 @@ from math import hypot
 
 import pytest
 
-from scenes.simulation import Simulation, run_script
-from scenes.spider import director
+from scenes.kit.model.simulation import Simulation, run_script
+from scenes.spider.model import director
 from scenes.spider.model import HP_MAX, PARAMS, SpiderModel
-from scenes.spider.spider import FALL_FRAMES
+from scenes.spider.model.spider import FALL_FRAMES
 
 from spider_helpers import Bot, make_model, quiet_model, tap
 

@@ -9,11 +9,11 @@ from math import hypot
 import pygame
 import pytest
 
-from scenes.base import script_event
+from scenes.kit.scene import script_event
 from scenes.catalog import SCENES
-from scenes.options import parse_query
+from app.options import parse_query
 from scenes.spider import view
-from scenes.spider.enemies import Enemy
+from scenes.spider.model.enemies import Enemy
 from scenes.spider.scene import SpiderScene
 
 from spider_helpers import Bot, across, far_thread, launch

@@ -5,8 +5,8 @@ from math import atan2, cos, hypot, radians, sin
 import pytest
 
 from scenes.spider.model import SHOT_COST, SHOT_COST_PER_PX, SILK_MAX, SILK_REFILL
-from scenes.spider.spider import FAIL_ANGLE, PASS_ANGLE, SHOT_RANGE, Spider, plan_shot
-from scenes.spider.web import Web
+from scenes.spider.model.spider import FAIL_ANGLE, PASS_ANGLE, SHOT_RANGE, Spider, plan_shot
+from scenes.spider.model.web import Web
 from verlet.geometry import distance_to_segment
 
 from spider_helpers import quiet_model, tap

@@ -3,7 +3,7 @@
 import random
 from statistics import mean
 
-from scenes.spider.sky import FIRST_METEOR, METEOR_FRAMES, Sky
+from scenes.spider.model.sky import FIRST_METEOR, METEOR_FRAMES, Sky
 
 from spider_helpers import SIZE
 

@@ -5,8 +5,8 @@ from math import hypot
 
 import pytest
 
-from scenes.spider import sleep
-from scenes.spider.web import LOOSE_FALL
+from scenes.spider.model import sleep
+from scenes.spider.model.web import LOOSE_FALL
 
 from spider_helpers import (Bot, across, far_thread, ladder_web, launch, make_model, quiet_model,
                             run, tap)

@@ -2,8 +2,8 @@
 knots wake and fall asleep instead of being remade, and they must always say what lists made
 afresh from the knots would say. Setting the switch to what it already is changes nothing."""
 
-from scenes.spider import sleep
-from scenes.spider.sleep import A_HELD, A_PLAY, A_RECORD, B_HELD, B_PLAY, B_RECORD
+from scenes.spider.model import sleep
+from scenes.spider.model.sleep import A_HELD, A_PLAY, A_RECORD, B_HELD, B_PLAY, B_RECORD
 
 from spider_helpers import Bot, make_model, run
 from test_spider_sleep import IDLE_FRAMES, asleep_share, idle, positions

@@ -12,7 +12,7 @@ from math import atan2, hypot, isfinite
 import pytest
 
 from scenes.spider.model import PARAMS, WEB_CENTER
-from scenes.spider.web import YIELD_STRETCH
+from scenes.spider.model.web import YIELD_STRETCH
 
 from spider_helpers import quiet_model
 

@@ -8,10 +8,11 @@ from math import cos, hypot, pi, sin
 import pygame
 import pytest
 
-from scenes.base import script_event
-from scenes.spider import aim, view, view_aim, view_hud
+from scenes.kit.scene import script_event
+from scenes.spider.model import aim
+from scenes.spider import view, view_aim, view_hud
 from scenes.spider.scene import SpiderScene
-from scenes.spider.session import CONFIRM_FRAMES, HINT_FADE_FRAMES
+from scenes.spider.model.session import CONFIRM_FRAMES, HINT_FADE_FRAMES
 
 from spider_helpers import far_thread, quiet_model
 from spider_view_helpers import canvas, drawn_texts, pixels_near, render

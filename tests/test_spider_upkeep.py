@@ -5,9 +5,9 @@ from math import cos, radians, sin
 import pytest
 
 from scenes.spider.model import MAX_THREADS
-from scenes.spider.spider import Spider
-from scenes.spider.upkeep import BUDGET, MERGE_AFTER, STRAND_LIFETIME, recycle, tidy
-from scenes.spider.web import Web
+from scenes.spider.model.spider import Spider
+from scenes.spider.model.upkeep import BUDGET, MERGE_AFTER, STRAND_LIFETIME, recycle, tidy
+from scenes.spider.model.web import Web
 
 from spider_helpers import Bot, ladder_web, make_model, quiet_model
 

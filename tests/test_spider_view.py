@@ -8,12 +8,12 @@ from math import hypot
 import pygame
 import pytest
 
-from scenes.draw import disc, stroke, vertical_gradient
+from scenes.kit.draw import disc, stroke, vertical_gradient
 from scenes.spider import view, view_hud, view_sky, view_web
-from scenes.spider.enemies import FRESH_FRAMES
+from scenes.spider.model.enemies import FRESH_FRAMES
 from scenes.spider.model import HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX, WEB_CENTER
-from scenes.spider.spider import SHOT_RANGE
-from scenes.spider.session import Session
+from scenes.spider.model.spider import SHOT_RANGE
+from scenes.spider.model.session import Session
 from scenes.spider.view_colors import (MOON, MOON_SHADE, SKY_BOTTOM, SKY_TOP, STAR, STRAND,
                                        THREAD, mix)
 

@@ -5,8 +5,8 @@ from math import hypot
 import pytest
 
 from scenes.spider.model import PARAMS
-from scenes.spider.web import LOOSE_FALL, SNAP, Web
-from scenes.spider.weave import SPOKES, TURNS
+from scenes.spider.model.web import LOOSE_FALL, SNAP, Web
+from scenes.spider.model.weave import SPOKES, TURNS
 from verlet.geometry import distance_to_segment
 
 from spider_helpers import ladder_web, quiet_model

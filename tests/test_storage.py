@@ -1,4 +1,4 @@
-"""scenes.storage (issue 12): where records live on each platform, that headless runs keep
+"""app.storage (issue 12): where records live on each platform, that headless runs keep
 nothing, and that a missing, corrupt or unwritable record never raises."""
 
 import json
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes import storage
+from app import storage
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from math import hypot, isfinite, pi, sin
 from takopi_helpers import (SETTLE_FRAMES, aligned_error, body_floor, crown, make_model,
                             mean_radius, press_from_above, release, roundness, run, settled)
 
-from scenes.takopi.body import PushCircle
+from scenes.takopi.model.body import PushCircle
 from scenes.takopi.model import INITIAL_RADIUS, PARAMS, TakopiModel
 from verlet import Area, Distance
 
@@ -315,7 +315,7 @@ def test_walls_and_floor_keep_takopi_on_the_canvas():
 
 
 def test_simulation_protocol_restart_gives_a_fresh_body():
-    from scenes.simulation import Simulation
+    from scenes.kit.model.simulation import Simulation
 
     simulation = Simulation("takopi", TakopiModel, PARAMS, (960, 540))
     for _ in range(50):

@@ -4,7 +4,7 @@ from math import atan2, degrees, hypot, pi
 
 from takopi_helpers import SETTLE_FRAMES, make_model, press_from_above, release, run, settled
 
-from scenes.takopi.legs import RANGE_WIDTH
+from scenes.takopi.model.legs import RANGE_WIDTH
 from scenes.takopi.model import BOTTOM_INDEX
 
 ANGLE_SLACK = 1e-6
@@ -205,7 +205,7 @@ def test_the_legs_range_projection_is_the_engines_to_the_last_bit():
 
 
 def test_keep_inside_leaves_a_point_inside_exactly_where_it_is():
-    from scenes.takopi.legs import keep_inside
+    from scenes.takopi.model.legs import keep_inside
     from verlet import Particle
 
     bounds = (8.0, 8.0, 952.0, 478.0)

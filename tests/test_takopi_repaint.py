@@ -13,10 +13,10 @@ import pygame
 import pytest
 
 import main
-from scenes.base import script_event
-from scenes.options import Options
+from scenes.kit.scene import script_event
+from app.options import Options
 from scenes.takopi import view, view_canvas
-from scenes.window import HeadlessWindow
+from app.window import HeadlessWindow
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ import pytest
 import main
 from scenes.takopi import view, view_canvas, view_face, view_overlay
 from scenes.takopi.scene import TakopiScene
-from scenes.widgets import font
+from scenes.kit.widgets import font
 from verlet.geometry import catmull_rom_closed, catmull_rom_open
 
 FRAMES = 240

@@ -12,9 +12,9 @@ import numpy
 import pygame
 import pytest
 
-from scenes.quality import TIERS
+from app.quality import TIERS
 from scenes.takopi import view, view_canvas
-from scenes.takopi.body import PushCircle
+from scenes.takopi.model.body import PushCircle
 from tests.takopi_helpers import make_model, run, settled
 from verlet.geometry import catmull_rom_closed
 

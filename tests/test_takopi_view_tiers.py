@@ -13,7 +13,7 @@ import numpy
 import pygame
 import pytest
 
-from scenes.quality import TIERS
+from app.quality import TIERS
 from scenes.takopi import view, view_face
 from scenes.takopi.scene import TakopiScene
 from scenes.takopi.view_curves import vertex_normals

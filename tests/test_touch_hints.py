@@ -7,7 +7,7 @@ The scenes' help lines switch to their touch wording once the last pointer event
 import pygame
 import pytest
 
-from scenes.base import script_event
+from scenes.kit.scene import script_event
 from scenes.bridge import view as bridge_view
 from scenes.catalog import SCENES
 from scenes.cloth import view as cloth_view

@@ -3,7 +3,7 @@
 import pygame
 
 import main
-from scenes.options import Options
+from app.options import Options
 
 
 def click(scene, pos, kind=pygame.MOUSEBUTTONDOWN):
@@ -74,7 +74,7 @@ def test_no_spec_labels_in_what_a_user_reads(repo_root):
     import sys
 
     from scenes.catalog import SCENES
-    from scenes.params import plain
+    from scenes.kit.model.params import plain
 
     assert plain("spacing + area passes per frame (T5): more is stiffer") == \
         "spacing + area passes per frame: more is stiffer"

@@ -34,14 +34,14 @@ ICON = Path("web/favicon.png")
 OUT = ROOT / "build" / "web"
 TITLE = "Verlet Playground"
 CANVAS = (960, 540)
-"""Logical canvas of every scene (scenes.base.SIZE): the template keeps its 16:9."""
+"""Logical canvas of every scene (scenes.kit.scene.SIZE): the template keeps its 16:9."""
 BUILD_TIMEOUT = 300
 """Seconds before a hung pygbag (retrying a CDN it cannot reach) is stopped."""
 FORBIDDEN = ("tests", "benchmarks", "web", "docs", "build", "node_modules", ".venv", ".git",
              ".ci", "artifacts")
 """Top-level folders of the repository that must never be inside the bundle."""
 REQUIRED = ("main.py", "verlet/__init__.py", "scenes/__init__.py", "scenes/catalog.py",
-            "scenes/page.py")
+            "app/page.py")
 """Files the app cannot start without."""
 POSTERS = "posters"
 """Folder of build/web/ with one poster a scene (web.posters)."""

@@ -18,8 +18,8 @@ Input: "down" near the bridge grabs it (drag, fling); "down" anywhere else drops
 
 from math import hypot
 
-from scenes.fabric import graph_state
-from scenes.params import Param, ParamTable
+from scenes.kit.model.sheet import graph_state
+from scenes.kit.model.params import Param, ParamTable
 from verlet import Breakable, World, anchored, snap_overstretched
 from verlet.geometry import segment_crossing
 

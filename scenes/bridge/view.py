@@ -1,6 +1,6 @@
 """Drawing the bridge: dusk sky, two cliffs over a river, ropes, planks and crates.
 
-Render tiers (`scenes.quality`): "high" and "medium" anti-alias the ropes, planks, crates and
+Render tiers (`app.quality`): "high" and "medium" anti-alias the ropes, planks, crates and
 cliffs ("medium" gives each plank one stroke instead of an edged one); "low" draws all of them
 with plain hard-edged lines and fills.
 """
@@ -9,9 +9,9 @@ from math import atan2, cos, sin
 
 import pygame
 
-from scenes.draw import disc, fill_polygon, line, smooth_at, stroke, vertical_gradient
-from scenes.fabric_view import strain_color
-from scenes.widgets import draw_text
+from scenes.kit.draw import disc, fill_polygon, line, smooth_at, stroke, vertical_gradient
+from scenes.kit.sheet_view import strain_color
+from scenes.kit.widgets import draw_text
 
 from .model import CLIFF_LEFT, CLIFF_RIGHT, CLIFF_TOP, PLANK_NEVER_BREAKS
 
@@ -63,7 +63,7 @@ def help_line(model, touch=False):
 
 
 def draw(surface, model, touch=False, quality="high"):
-    """The bridge at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    """The bridge at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
     _cliffs(surface, smooth)

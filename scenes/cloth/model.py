@@ -1,10 +1,10 @@
 """A cloak on a rod that tears where it is pulled too far, and that a knife stroke cuts (issue 15).
 
-Pure Python on `verlet/` through `scenes.fabric`: a grid of breakable distance links hanging from
+Pure Python on `verlet/` through `scenes.kit.model.sheet`: a grid of breakable distance links hanging from
 a rod, Gauss-Seidel solved. After each solve every link longer than `tear` x its rest length
 gives up; torn-off pieces fall and are forgotten once off the canvas.
 
-Input (the model protocol of `scenes.simulation`):
+Input (the model protocol of `scenes.kit.model.simulation`):
 - "down" near the cloth grabs the patch under the finger, "move" drags it, "up" lets go (a
   flick throws it). Holding still for LONG_PRESS frames turns the hand into a knife.
 - "down" away from the cloth starts a knife stroke: each "move" cuts the links the stroke
@@ -14,8 +14,8 @@ Input (the model protocol of `scenes.simulation`):
 
 from math import hypot, pi, sin
 
-from scenes.fabric import Fabric
-from scenes.params import Param, ParamTable
+from scenes.kit.model.sheet import Fabric
+from scenes.kit.model.params import Param, ParamTable
 from verlet import World
 
 HELP = "a cloak that tears: drag it hard, swipe across it to cut, Space for wind"
@@ -33,7 +33,7 @@ SPACING = 25.5
 (issue 14: 237 links x 3 passes; the 19 x 15 sheet of 536 links x 6 took 20 ms a step on a
 4x slower CPU). Fewer rows need fewer passes for the same stiffness: at 3 passes it hangs
 2.0% longer than its rest, as the old sheet did at 6 (2.2%); its print is drawn finer than
-its cells (`scenes.fabric_pattern`)."""
+its cells (`scenes.kit.model.sheet_pattern`)."""
 ROD_Y = 70.0
 """Height of the rod, px."""
 NAIL_EVERY = 3

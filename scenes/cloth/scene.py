@@ -2,8 +2,8 @@
 
 import pygame
 
-from scenes.base import Scene
-from scenes.widgets import Button
+from scenes.kit.scene import Scene
+from scenes.kit.widgets import Button
 
 from . import model, view
 

@@ -1,6 +1,6 @@
 """Drawing the cloak: a night-blue room, the rod, the velvet with its gold hem, knife strokes.
 
-Render tiers (`scenes.quality`): the cloth's cells are plain polygons at every tier (there are
+Render tiers (`app.quality`): the cloth's cells are plain polygons at every tier (there are
 hundreds; anti-aliasing them would cost more than the whole frame). "medium" leaves out the
 rod's highlight; "low" also draws the rod, the finials and the hand with plain hard edges, and
 the velvet without its pleats in 8 shades instead of 32, so that whole runs of a row are one
@@ -9,10 +9,10 @@ polygon (`fabric_view.draw_sheet(merge=True)`).
 
 import pygame
 
-from scenes.draw import disc, smooth_at, stroke, vertical_gradient
-from scenes.fabric_pattern import cell_layers, centre_colors, rectangle
-from scenes.fabric_view import draw_sheet, draw_strain
-from scenes.widgets import draw_text
+from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
+from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, rectangle
+from scenes.kit.sheet_view import draw_sheet, draw_strain
+from scenes.kit.widgets import draw_text
 
 from .model import COLUMNS, ROD_Y, ROWS, SPACING
 
@@ -55,7 +55,7 @@ def help_line(model, touch=False):
 
 
 def draw(surface, model, touch=False, quality="high"):
-    """The cloak at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    """The cloak at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), WALL_TOP, WALL_BOTTOM), (0, 0))
     fabric = model.fabric

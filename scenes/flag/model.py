@@ -1,6 +1,6 @@
 """A flag on a pole in gusty wind: wind pushes each triangle of it along its sides' normals.
 
-Pure Python on `verlet/` through `scenes.fabric` and the cloth's hand and knife (it is the
+Pure Python on `verlet/` through `scenes.kit.model.sheet` and the cloth's hand and knife (it is the
 cloth model with another sheet): a grid of breakable links with a soft diagonal per cell,
 its hoist edge laced to the pole. The wind is `verlet.TriangleWind` with a field of gusts that
 run along the flag and swell and ease over seconds (seeded), so it flutters. Its links stand
@@ -15,8 +15,8 @@ Input as the cloth's: drag grabs, a stroke from outside cuts, Space turns the wi
 from math import pi, sin
 
 from scenes.cloth.model import DAMPING, ClothModel
-from scenes.fabric import Fabric
-from scenes.params import Param, ParamTable
+from scenes.kit.model.sheet import Fabric
+from scenes.kit.model.params import Param, ParamTable
 from verlet import World
 
 HELP = "a flag in gusty wind: wind and stiffness sliders; tear 1.3 and full wind rip it"
@@ -35,7 +35,7 @@ SPACING = 31.5
 (issue 14: 196 links x 2 passes and 120 wind triangles; the 16 x 10 sheet of 429 links x 6
 took 20 ms a step on a 4x slower CPU). At 2 passes its links stand 1.9% over their rest in
 the default wind (the old sheet's 1.4%), a difference the eye does not find side by side; its
-disc and bands are drawn finer than its cells (`scenes.fabric_pattern`)."""
+disc and bands are drawn finer than its cells (`scenes.kit.model.sheet_pattern`)."""
 POLE_X = 230.0
 POLE_TOP = 70.0
 """The pole's x and the height of the flag's top corner, px."""

@@ -1,6 +1,6 @@
 """Drawing the flag: a windy sky, the pole, the flag's cells (front and back), the wind's arrow.
 
-Render tiers (`scenes.quality`): "high" lights the cells by their tilt (the ripples read as
+Render tiers (`app.quality`): "high" lights the cells by their tilt (the ripples read as
 bands of light) and draws the pole with its highlight; "medium" keeps the light and drops the
 highlight; "low" shades cells only by their stretch (no light) in 8 steps, draws runs of a row as one
 polygon, and draws the pole, its knob and the wind's arrow with plain hard edges.
@@ -10,10 +10,10 @@ from math import hypot
 
 import pygame
 
-from scenes.draw import disc, smooth_at, stroke, vertical_gradient
-from scenes.fabric_pattern import cell_layers, centre_colors, circle, rectangle
-from scenes.fabric_view import draw_sheet, draw_strain
-from scenes.widgets import draw_text
+from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
+from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, circle, rectangle
+from scenes.kit.sheet_view import draw_sheet, draw_strain
+from scenes.kit.widgets import draw_text
 
 from .model import COLUMNS, POLE_TOP, POLE_X, ROWS
 
@@ -60,7 +60,7 @@ def help_line(model, touch=False):
 
 
 def draw(surface, model, touch=False, quality="high"):
-    """The flag at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    """The flag at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
     smooth = smooth_at(quality)
     width, height = surface.get_size()
     surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))

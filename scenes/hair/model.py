@@ -15,7 +15,7 @@ WASD nudge it too. Strand points are pushed out of the head so hair lies on it, 
 
 from math import cos, radians, sin, sqrt
 
-from scenes.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable
 from verlet import Strand, World
 
 HELP = "hair that follows the pointer: drag the head, arrows nudge it; bend limits keep its shape"

@@ -1,6 +1,6 @@
 """The hair scene: the hair model with its sliders, and its view."""
 
-from scenes.base import Scene
+from scenes.kit.scene import Scene
 
 from . import model, view
 

@@ -1,6 +1,6 @@
 """Drawing the hair demo: a warm backdrop, the strands as smooth thick curves, the face.
 
-Render tiers (`scenes.quality`): "high" samples each strand's curve twice a link, anti-aliases
+Render tiers (`app.quality`): "high" samples each strand's curve twice a link, anti-aliases
 the locks and the face and draws a light streak on every third strand; "medium" draws the
 locks straight through the joints (no curve sampling) and keeps the rest; "low" draws the
 locks and the face with plain hard edges and leaves out the streaks.
@@ -10,8 +10,8 @@ from math import hypot
 
 import pygame
 
-from scenes.draw import aa_polyline, disc, fill_polygon, smooth_at, vertical_gradient
-from scenes.widgets import draw_text
+from scenes.kit.draw import aa_polyline, disc, fill_polygon, smooth_at, vertical_gradient
+from scenes.kit.widgets import draw_text
 from verlet.geometry import catmull_rom_open
 
 from .model import HEAD_RADIUS
@@ -52,7 +52,7 @@ TOUCH_HELP_LINE = "drag a finger anywhere: the head follows it"
 
 
 def draw(surface, model, touch=False, quality="high"):
-    """The head and its hair at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    """The head and its hair at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), BACK_TOP, BACK_BOTTOM), (0, 0))
     samples = CURVE_SAMPLES.get(quality, CURVE_SAMPLES["high"])

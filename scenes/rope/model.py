@@ -8,7 +8,7 @@ velocity of the last pointer move, so a flick throws the rope.
 
 from math import hypot
 
-from scenes.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable
 from verlet import Box, Distance, World
 
 HELP = "a Verlet rope pinned at the top: grab it and swing it"

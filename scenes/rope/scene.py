@@ -3,7 +3,7 @@
 Its help line says "tap" once the last pointer event was a touch (`Scene.pointer_word`).
 """
 
-from scenes.base import Scene
+from scenes.kit.scene import Scene
 
 from . import model, view
 

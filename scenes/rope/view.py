@@ -1,14 +1,14 @@
 """Drawing the rope: a smooth thick curve through its points, the pin, and the grabbing hand.
 
-Render tiers (`scenes.quality`): "high" samples the curve 6 times a link and anti-aliases it;
+Render tiers (`app.quality`): "high" samples the curve 6 times a link and anti-aliases it;
 "medium" samples it 3 times; "low" draws the same 3-sample curve with plain (hard-edged) lines.
 The overlay's links are anti-aliased except at "low".
 """
 
 import pygame
 
-from scenes.draw import disc, line, smooth_at, stroke, vertical_gradient
-from scenes.widgets import draw_text
+from scenes.kit.draw import disc, line, smooth_at, stroke, vertical_gradient
+from scenes.kit.widgets import draw_text
 from verlet.geometry import catmull_rom_open
 
 from .model import SEGMENT_LENGTH
@@ -30,7 +30,7 @@ def help_line(pointer_word="click"):
 
 
 def draw(surface, model, pointer_word="click", quality="high"):
-    """The rope at render tier `quality` (one of `scenes.quality.TIERS`)."""
+    """The rope at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
     points = [p.position for p in model.particles]

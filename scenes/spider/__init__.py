@@ -6,5 +6,5 @@ shoot, hold to crawl), `enemies` (bugs: lure, catch, struggle, death, cutters), 
 (difficulty and spawning), `sky` (stars and meteors), `model` (the game's rules and the model
 protocol), `aim` (what a click would do: the hover preview) and `session` (the best score, the
 how-to hint and the restart that asks once). Only the `view*.py` modules and `scene.py` use
-pygame; `scenes.storage` keeps the best score between runs.
+pygame; `app.storage` keeps the best score between runs.
 """

@@ -14,7 +14,7 @@ over, the button, `R`, Enter, Space and "play again" all start a new game at onc
 `request_restart()` is that rule, for any other restart control (a common toolbar).
 
 Around the game (issues 12, 13; `session`): the best score is kept between runs
-(`scenes.storage`; headless runs keep nothing unless VERLET_PLAYGROUND_DATA names a folder), the
+(`app.storage`; headless runs keep nothing unless VERLET_PLAYGROUND_DATA names a folder), the
 how-to hint stays until the first successful shot and comes back with `H` or "?", and while a
 mouse hovers without a button held, a faint preview shows where a shot would land (red where it
 would fail). A finger does not hover: after touch input there is no preview until the mouse
@@ -23,12 +23,13 @@ moves again.
 
 import pygame
 
-from scenes import storage
-from scenes.base import Scene
-from scenes.widgets import Button, draw_text
+from app import storage
+from scenes.kit.scene import Scene
+from scenes.kit.widgets import Button, draw_text
 
-from . import aim, model, view, view_aim, view_hud
-from .session import CONFIRM_FRAMES, Session, valid_best
+from .model import aim
+from . import model, view, view_aim, view_hud
+from scenes.spider.model.session import CONFIRM_FRAMES, Session, valid_best
 
 PLAY_AGAIN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 """Keys that start a new game once the game is over."""

@@ -6,7 +6,7 @@ anti-aliased; fresh silk brighter, a new shot drawn flying out), anchors, bugs, 
 is drawn by `view_sky`, the web by `view_web`, the colours are in `view_colors`; the HUD, the
 game-over panel and the overlay are in `view_hud`. This module draws the bugs and the spider.
 
-`quality` (issue 14, `scenes.quality`) goes down to the sky and the web: "high" is the full
+`quality` (issue 14, `app.quality`) goes down to the sky and the web: "high" is the full
 look, "medium" leaves out the star sprites and the moon's glow, "low" also draws the silk with
 plain lines. The bugs and the spider are few shapes and look the same at every tier.
 """
@@ -15,9 +15,9 @@ from math import cos, hypot, pi, sin
 
 import pygame
 
-from scenes.draw import disc, fill_polygon, stroke
+from scenes.kit.draw import disc, fill_polygon, stroke
 
-from .enemies import DRAG_RADIUS
+from scenes.spider.model.enemies import DRAG_RADIUS
 from .model import HURT_COOLDOWN
 from .view_colors import (CORPSE, CORPSE_DARK, CUTTER_JAW, ENEMY, SKY_BOTTOM, SPIDER, SPIDER_DARK,
                           THREAD_FRESH, VERMILION, VERMILION_DARK, mix)

@@ -14,8 +14,8 @@ from math import hypot
 
 import pygame
 
-from scenes.draw import disc
-from scenes.widgets import draw_text
+from scenes.kit.draw import disc
+from scenes.kit.widgets import draw_text
 
 PREVIEW_OK = (112, 204, 132)
 """The hover preview where a shot would stick: a muted green, faint on the night sky."""

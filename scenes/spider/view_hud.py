@@ -17,12 +17,12 @@ from math import cos, pi, sin
 
 import pygame
 
-from scenes.draw import disc
-from scenes.widgets import draw_text, panel_surface, rendered
+from scenes.kit.draw import disc
+from scenes.kit.widgets import draw_text, panel_surface, rendered
 
-from . import aim
+from .model import aim
 from .model import FEEDBACK_FRAMES, HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX
-from .spider import SHOT_RANGE
+from scenes.spider.model.spider import SHOT_RANGE
 from .view_aim import draw_aim_ray
 
 PANEL = (14, 16, 34, 200)

@@ -6,14 +6,14 @@ onto the canvas (as a plain memory copy: see `_copy_backdrop`); the backdrop is 
 canvas size or the moon's pixels change. The stars twinkle every frame and are drawn over it:
 colours from a precomputed ramp, the bigger stars as small ready-made sprites.
 
-Quality tiers (issue 14, `scenes.quality`): "high" is all of the above; "medium" and "low" leave
+Quality tiers (issue 14, `app.quality`): "high" is all of the above; "medium" and "low" leave
 out the moon's glow and draw every star as one plain pixel (a bigger star as a 2 x 2 square),
 still twinkling.
 """
 
 import pygame
 
-from scenes.draw import disc, vertical_gradient
+from scenes.kit.draw import disc, vertical_gradient
 
 from .view_colors import MOON, MOON_SHADE, SKY_BOTTOM, SKY_TOP, STAR, mix
 

@@ -1,6 +1,6 @@
 """The Takopi scene: the model, its sliders, its drawing and its overlay (T1-T17)."""
 
-from scenes.base import Scene
+from scenes.kit.scene import Scene
 
 from . import model, view, view_canvas, view_overlay
 

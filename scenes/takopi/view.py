@@ -7,7 +7,7 @@ with a dark outline, filled with the shade colour and overlaid by the body colou
 and the face (T9), all kept to the silhouette (T16). The press circle is shown faintly while it
 exists, and a help line and the credit (T17) sit on top.
 
-Render tiers (scenes.quality; issue 14), never touching the model:
+Render tiers (app.quality; issue 14), never touching the model:
 - "high"    the character on one supersampled layer over its own box, averaged down: every edge
             anti-aliased; the outline a ring drawn last over the body's edge, so no clipping
             layer (`ringed_body`). A body at rest is painted once, then copied (`StillPicture`).
@@ -26,7 +26,7 @@ from math import ceil, floor, isfinite
 
 import pygame
 
-from scenes.quality import DEFAULT_TIER, TIERS
+from scenes.kit.tiers import DEFAULT_TIER, TIERS
 from verlet.geometry import catmull_rom_closed, signed_area
 
 from .view_canvas import (background, draw_finger, draw_push, draw_shadow, drawn_boxes, overlaps,
@@ -80,7 +80,7 @@ BODY_PAD = OUTLINE_WIDTH + CURVE_BULGE + 1.0
 """Margin of the drawing box around the body's ring points, px: its outline and the bulge."""
 
 def draw(surface, model, touch=False, quality=DEFAULT_TIER, kept=None, memory=None):
-    """One frame of the scene at render tier `quality` (scenes.quality.TIERS).
+    """One frame of the scene at render tier `quality` (scenes.kit.tiers.TIERS).
 
     The help line and the credit are printed on the kept background (`view_canvas.background`)
     while nothing drawn this frame comes near them; else they are printed last, over the
@@ -141,7 +141,7 @@ def character_shape(model):
 
 
 def draw_character(surface, model, quality=DEFAULT_TIER, shape=None):
-    """Legs, outline, shade band, gloss and face at the tier asked for (scenes.quality):
+    """Legs, outline, shade band, gloss and face at the tier asked for (app.quality):
     "high" on a SUPERSAMPLE layer averaged down, "medium" the same steps at canvas resolution
     with an anti-aliased rim, "low" plain polygons with the shade band worked out from the
     outline alone (no clipping layer) and no gloss. A tier it does not know draws as "high".

@@ -9,8 +9,8 @@ is made of those rects, so nothing painted is left out of it.
 
 import pygame
 
-from scenes.draw import vertical_gradient
-from scenes.widgets import draw_text, rendered
+from scenes.kit.draw import vertical_gradient
+from scenes.kit.widgets import draw_text, rendered
 
 from .model import FINGERTIP
 
@@ -120,7 +120,7 @@ class CanvasMemory:
 
     def restore(self, surface, image, kept):
         """Put the background back where the last frame painted on `surface`: under its own
-        rects and under `kept` (the rects anything else painted since, `scenes.base.Scene.draw`);
+        rects and under `kept` (the rects anything else painted since, `scenes.kit.scene.Scene.draw`);
         True when done. False when that is not enough (no such frame, another canvas or
         background, `kept` None): then nothing is painted, the caller copies the whole
         background."""

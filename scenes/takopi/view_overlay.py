@@ -11,10 +11,10 @@ from math import cos, degrees, sin
 
 import pygame
 
-from scenes.draw import aa_polyline, disc
-from scenes.widgets import draw_text, font, panel_surface
+from scenes.kit.draw import aa_polyline, disc
+from scenes.kit.widgets import draw_text, font, panel_surface
 
-from .body import CROWN, RING_POINTS
+from scenes.takopi.model.body import CROWN, RING_POINTS
 from .view_paint import pooled
 
 RING = (40, 120, 140)

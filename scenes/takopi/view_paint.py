@@ -15,7 +15,7 @@ from math import cos, floor, hypot, sin
 
 import pygame
 
-from scenes.draw import aa_polyline
+from scenes.kit.draw import aa_polyline
 
 SUPERSAMPLE = 2
 """Layer pixels per canvas pixel at the "high" tier: 2 x 2 samples make smooth edges at a

@@ -3,15 +3,15 @@ the portable math, and a structural diff of two states. Pure Python; see test_br
 """
 
 import importlib
-import inspect
 import json
 import math
 import random
 from pathlib import Path
 
 from scenes.catalog import SCENES
-from scenes.replay import parse_script
-from scenes.simulation import Simulation
+from web import layout
+from scenes.kit.model.script import parse_script
+from scenes.kit.model.simulation import Simulation
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAMES = 600
@@ -19,9 +19,6 @@ SEED = 7
 TAP_KEYS = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d")
 """Keys the scripts hold; `r` (restart) is pressed once at RESTART_FRAME, `o` is view-only."""
 RESTART_FRAME = 420
-CORE_FILES = ("scenes/__init__.py", "scenes/params.py", "scenes/replay.py", "scenes/simulation.py",
-              "scenes/fabric.py")
-"""Pure modules every model may need (scenes/fabric.py: the cloth and flag share it)."""
 TOLERANCE = 1e-9
 """Float comparison of the unmodified run: |a - b| <= TOLERANCE * max(1, |a|, |b|)."""
 
@@ -130,37 +127,26 @@ def uninstall(undo):
 '''
 
 
-def scene_package(name):
-    """The folder of a scene's sub-package (where its scene class lives)."""
-    return Path(inspect.getfile(SCENES[name])).parent
-
-
-def pure_files(names):
-    """Repository-relative paths of everything the models need, none of which imports pygame."""
-    files = [f"verlet/{path.name}" for path in sorted((ROOT / "verlet").glob("*.py"))]
-    files += list(CORE_FILES)
-    for name in names:
-        package = scene_package(name)
-        files += [path.relative_to(ROOT).as_posix() for path in sorted(package.glob("*.py"))
-                  if path.name != "scene.py" and not path.name.startswith("view")]
-    return list(dict.fromkeys(files))
+def pure_files(names=None):
+    """Repository-relative paths of every pure module (`web.layout`'s folder rule): the engine,
+    the kit's models and every demo's model. `names` is accepted for the callers that name the
+    scenes they run; every scene's model is loaded either way (they are small)."""
+    return layout.pure_files()
 
 
 def model_location(name):
     """(module, class) of the scene's model and (module, attribute) of its parameter table."""
     scene = SCENES[name]
     model = (scene.model_class.__module__, scene.model_class.__qualname__)
-    package = scene_package(name)
-    prefix = scene.__module__.rsplit(".", 1)[0]
-    for path in sorted(package.glob("*.py")):
-        if path.name == "scene.py" or path.name.startswith("view"):
+    for path in layout.pure_files():
+        if not layout.is_model(path) or not path.startswith(f"scenes/{name}/"):
             continue
-        module_name = prefix if path.stem == "__init__" else f"{prefix}.{path.stem}"
+        module_name = path[:-3].replace("/", ".").removesuffix(".__init__")
         module = importlib.import_module(module_name)
         for attribute, value in vars(module).items():
             if value is scene.params:
                 return model, (module_name, attribute)
-    raise AssertionError(f"{name}: its ParamTable is not defined in a pure module of {package}")
+    raise AssertionError(f"{name}: its ParamTable is not defined in the model of scenes/{name}/")
 
 
 def canvas_points(state, size):

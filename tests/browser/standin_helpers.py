@@ -6,7 +6,7 @@ their headers for what they do), a 2 MB main.data and an 8-byte main.wasm, as th
 cross-origin, pythons.js with CORS (a module script needs it), main.js without (so its errors
 reach the page muted, as the real one's do). `missing` names files answered with a 404; `fail`
 tells main.js where to fail ("abort", "import", "frame", "never") and `line` what main.py's
-report says (scenes.page.failure_line of a real exception); `watchdog_ms` shortens the page's
+report says (app.page.failure_line of a real exception); `watchdog_ms` shortens the page's
 watchdog. Every request for the CDN is recorded, in order, on `requests`.
 """
 

@@ -5,14 +5,14 @@ poster and play button ask nothing of any other site until the click; `autostart
 once; the cards fit a 320 x 180 frame with Reload visible; the frame stays transparent for
 dark-mode readers; #debug shows the runtime's output. The stand-in (standin_helpers.py) plays
 the CDN's scripts; main.py's own reports are exercised natively in test_page_report.py, and the
-lines the stand-in reports here are made by scenes.page from real exceptions.
+lines the stand-in reports here are made by app.page from real exceptions.
 """
 
 import re
 
 import pytest
 
-from scenes import page as app_page
+from app import page as app_page
 
 from .conftest import bundle_stem
 from .standin_helpers import CDN, StandIn

@@ -38,8 +38,8 @@ from .parity_helpers import (FRAMES, PORTABLE_MATH, RESTART_FRAME, ROOT, SEED, T
                              differences, model_location, scripted_input,
                              write_pyodide_site)
 from scenes.catalog import SCENES
-from scenes.replay import parse_script
-from scenes.simulation import Simulation, run_script
+from scenes.kit.model.script import parse_script
+from scenes.kit.model.simulation import Simulation, run_script
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -85,8 +85,8 @@ window.booted = (async () => {
 
 WASM_RUN = """
 import json, time, importlib
-from scenes.replay import parse_script
-from scenes.simulation import Simulation, run_script
+from scenes.kit.model.script import parse_script
+from scenes.kit.model.simulation import Simulation, run_script
 job = json.loads({job!r})
 model = getattr(importlib.import_module(job["model"][0]), job["model"][1])
 params = getattr(importlib.import_module(job["params"][0]), job["params"][1])

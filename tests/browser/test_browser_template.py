@@ -31,7 +31,7 @@ def test_offline_build_ships_our_page_and_a_clean_bundle(web_build):
     files = bundle.check_bundle(out)
     tops = {name.split("/", 1)[0] for name in files}
     assert not tops & {"tests", "benchmarks", "web", "docs", "node_modules", ".venv"}, tops
-    assert {"main.py", "verlet", "scenes"} <= tops
+    assert {"main.py", "verlet", "app", "scenes"} <= tops
     assert re.search(r"bundle \S+\.tar\.gz: [\d.]+ KiB", web_build["output"]), web_build["output"]
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "<title>Verlet Playground</title>" in page

@@ -1,6 +1,6 @@
 """The Python side of the frame page, natively (issue #11): no browser needed.
 
-- scenes.page: the first flipped frame is reported once; an exception becomes one line.
+- app.page: the first flipped frame is reported once; an exception becomes one line.
 - main.py's browser branch with a fake `platform.window`: "started" only after the first flip,
   and an exception escaping a scene's import, step, draw or input is reported, then re-raised.
 - the template's own unpack() (the Python block of the built index.html), run against the
@@ -21,7 +21,7 @@ import pygame
 import pytest
 
 import main
-from scenes import page
+from app import page
 from scenes.catalog import SCENES
 
 from .conftest import bundle_stem
@@ -228,7 +228,7 @@ def test_template_unpacks_what_each_host_serves(itch_folder, tmp_path, host):
     used = run_async(namespace["unpack"], appdir)
     assert used == (f"{stem}.apk" if host == "tar-missing" else f"{stem}.tar.gz")
     assert (appdir / "assets" / "main.py").read_bytes() == (ROOT / "main.py").read_bytes()
-    assert (appdir / "assets" / "scenes" / "page.py").is_file()
+    assert (appdir / "assets" / "app" / "page.py").is_file()
     version = namespace["VERSION"]
     assert re.fullmatch(r"[0-9a-f]{12}", version)
     assert all(url.endswith(f"?v={version}") for url in fopen.urls), fopen.urls

@@ -98,7 +98,7 @@ def _plain_points(scene_name):
     from scenes.catalog import SCENES as CLASSES
 
     cls = CLASSES[scene_name]
-    from scenes.simulation import Simulation
+    from scenes.kit.model.simulation import Simulation
 
     def points_at(frame):
         sim = Simulation(scene_name, cls.model_class, cls.params, cls.size, 0)

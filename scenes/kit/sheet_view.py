@@ -1,21 +1,21 @@
-"""Drawing a `scenes.fabric.Fabric`: its cells as shaded quads, and links coloured by strain.
+"""Drawing a `scenes.kit.model.sheet.Fabric`: its cells as shaded quads, and links coloured by strain.
 
 Shared by the cloth and flag views. A cell whose four sides all hold is one quad; a cell with a
 side gone shows only the triangles that still live, so a tear opens as a ragged hole. Each cell
 is shaded by how its area compares with its rest area (bunched cloth darker, stretched lighter)
 and a cell turned over (folded past its neighbours) shows the darker back of the cloth. A cell a
 printed pattern crosses (a flag's disc on a coarse sheet) is drawn in layers that bend with it
-(`scenes.fabric_pattern`), so the print is as fine as its outline, not as coarse as the sheet
+(`scenes.kit.model.sheet_pattern`), so the print is as fine as its outline, not as coarse as the sheet
 the physics solves.
 The strain overlay (issue 15's teaching view) draws every live link green at rest, through
-yellow, to red at the tear limit. At the "low" render tier (`scenes.quality`) the views ask
+yellow, to red at the tear limit. At the "low" render tier (`app.quality`) the views ask
 for coarser shading drawn in row strips (`draw_sheet(levels=..., merge=True)`).
 """
 
 import pygame
 
-from scenes.fabric_pattern import map_piece
-from scenes.widgets import draw_text
+from scenes.kit.model.sheet_pattern import map_piece
+from scenes.kit.widgets import draw_text
 
 
 def shade(color, factor):
@@ -30,7 +30,7 @@ def draw_sheet(surface, fabric, colors, back, sheen=0.0, levels=32, merge=False)
     """Fill every living cell: in `colors[cell_index]` on its front, in `back` on its back.
 
     A cell's entry in `colors` is one colour, or a list of layers where a printed pattern
-    crosses it (`scenes.fabric_pattern.cell_layers`), drawn bent with the cell; a half-torn
+    crosses it (`scenes.kit.model.sheet_pattern.cell_layers`), drawn bent with the cell; a half-torn
     cell takes the first layer's colour.
 
     With `sheen`, a cell whose top edge tilts down (a wave's far side) is darker and one that
@@ -94,7 +94,7 @@ def draw_sheet(surface, fabric, colors, back, sheen=0.0, levels=32, merge=False)
 
 
 def _print_on(surface, prints):
-    """The printed pieces of the cells a print crosses (`scenes.fabric_pattern.cell_layers`;
+    """The printed pieces of the cells a print crosses (`scenes.kit.model.sheet_pattern.cell_layers`;
     each cell's ground is already filled), each mapped into its cell as it is bent now, at the
     cell's light, and outlined in its own colour so that pieces meeting at a cell's edge leave
     no seam. Drawn after every cell's ground and region by region (all cells' bands before any

@@ -1,14 +1,6 @@
 """Render quality tiers and the governor that picks one as the frame allows (issue 14).
 
-A tier says how much decoration a frame draws, never how it simulates. A view reads its scene's
-`quality` (one of TIERS) and draws accordingly; the physics never reads it, so a replay gives
-the same state at every tier.
-
-- "high"    everything: supersampled layers, sprites, glows, anti-aliased lines.
-- "medium"  the costliest decoration goes: supersampled layers drawn at 1x, glows and sprites
-            simplified, curves sampled more coarsely; still anti-aliased outlines.
-- "low"     plain (not anti-aliased) lines and fills, no glows or sprites: the cheapest frame
-            that still shows every moving thing.
+The tiers themselves (what each one draws) are the demos' business: `scenes.kit.tiers`.
 
 The `QualityGovernor` watches how long each live frame's work (steps + draw) takes against the
 display interval. When the mean over the last second passes `DROP_SHARE` of the interval it
@@ -22,9 +14,8 @@ it a fake clock.
 from collections import deque
 from math import isfinite
 
-TIERS = ("low", "medium", "high")
-"""Tiers from cheapest to richest; a governor steps along this tuple."""
-DEFAULT_TIER = "high"
+from scenes.kit.tiers import DEFAULT_TIER, TIERS
+
 MODES = ("auto", "high", "medium", "low")
 """What a user may ask for: "auto" (governed, starting at high) or one tier pinned."""
 DEFAULT_MODE = "auto"

@@ -11,9 +11,9 @@ import os
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
-from .params import ParamError, shorten
+from scenes.kit.model.params import ParamError, shorten
 from .quality import DEFAULT_MODE, MODES
-from .replay import ScriptError, load_script
+from scenes.kit.model.script import ScriptError, load_script
 
 MAX_FRAMES = 1_000_000
 """Longest headless run accepted: about 4.6 hours of simulated time."""

@@ -7,7 +7,7 @@ A script is a JSON list of objects, each applied just before step `frame` (0-bas
     {"frame": F, "type": "key_down" | "key_up", "key": K}           K from KEY_NAMES
 
 `load_script` validates a whole file up front and raises `ScriptError` with one line naming the
-first bad entry. Turning entries into pygame events happens in `scenes.base`, so this module
+first bad entry. Turning entries into pygame events happens in `scenes.kit.scene`, so this module
 stays free of pygame. `ScriptedPlayer` is the other direction: a bot that plays a model and
 keeps what it sent as such a script (the tests' spider bot, the recorded busy game).
 """

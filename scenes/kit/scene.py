@@ -12,8 +12,8 @@ scripted entry stands for, and `handle` treats it like any other.
 
 import pygame
 
-from .quality import DEFAULT_TIER
-from .simulation import Simulation
+from .tiers import DEFAULT_TIER
+from scenes.kit.model.simulation import Simulation
 from .widgets import ParamPanel, draw_text
 
 SIZE = (960, 540)
@@ -33,13 +33,13 @@ KEY_CODES = {
     "h": pygame.K_h, "p": pygame.K_p, ".": pygame.K_PERIOD, "tab": pygame.K_TAB,
     "f11": pygame.K_F11, **{str(n): getattr(pygame, f"K_{n}") for n in range(1, 10)},
 }
-"""pygame key code of every key name an events file may use (`scenes.replay.KEY_NAMES`)."""
+"""pygame key code of every key name an events file may use (`scenes.kit.model.script.KEY_NAMES`)."""
 KEY_NAMES = {code: name for name, code in KEY_CODES.items()}
 KEY_NAMES[pygame.K_KP_ENTER] = "return"
 
 
 def script_event(entry, button_down):
-    """The pygame event one scripted entry (`scenes.replay`) stands for.
+    """The pygame event one scripted entry (`scenes.kit.model.script`) stands for.
 
     `button_down` says whether the primary button is held, for the `buttons` of motion events.
     """
@@ -98,13 +98,13 @@ class Scene:
     panel_params = ()
     panel_open = False
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen", "restart")
-    """The shared toolbar's buttons this scene shows (`scenes.toolbar`). A scene that draws one
+    """The shared toolbar's buttons this scene shows (`app.toolbar`). A scene that draws one
     of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
     chrome_rects = ()
     """Canvas rects the host draws over this scene (the toolbar's buttons), set by the host: a
     pointer there is on a button, not on the scene (no hover preview under it)."""
     quality = DEFAULT_TIER
-    """Render tier (`scenes.quality.TIERS`) the view draws at, set by the host; never physics."""
+    """Render tier (`scenes.kit.tiers.TIERS`) the view draws at, set by the host; never physics."""
 
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)

@@ -6,7 +6,7 @@ moves with the web as the web swings. It is steered two ways:
 - a direction (held arrow keys / WASD): it runs along its thread the way that matches, and at a
   junction takes the thread that best matches the direction (S2);
 - a goal point (a finger held on the web): it follows the shortest way along the threads to the
-  thread point nearest the goal (`scenes.spider.route`) and stops there.
+  thread point nearest the goal (`scenes.spider.model.route`) and stops there.
 
 Its facing turns smoothly toward where it really moved. Cut off from every anchor it falls freely
 (S9). `plan_shot` decides where a shot toward a point would go (S3) without changing anything, so

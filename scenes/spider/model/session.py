@@ -1,6 +1,6 @@
 """What lasts across the games of one sitting, beside the model (issues 12 and 13).
 
-- The best score: read once when the scene starts (`scenes.storage`), raised as soon as a game's
+- The best score: read once when the scene starts (`app.storage`), raised as soon as a game's
   score passes it and written then (so closing the window mid-game loses nothing); "new best!"
   means the game beat the best that stood when it began.
 - The how-to hint: shown from the start until the player's first successful shot; key `H` or the

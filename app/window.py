@@ -1,6 +1,6 @@
 """Where the canvas is shown: a desktop window, a browser page, or nothing (headless) (issue 12).
 
-All three offer the same small surface to `scenes.host`: `surface` (960 x 540, what scenes draw
+All three offer the same small surface to `app.host`: `surface` (960 x 540, what scenes draw
 on), `set_title(text)`, `fullscreen_available`, `toggle_fullscreen()`, `handle(event)` for
 window events, and `away()`: whether the user has left (a hidden browser tab).
 

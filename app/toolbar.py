@@ -7,7 +7,7 @@ its `toolbar_items` and its own button sits in the free slot. Items that cannot 
 scene list in a single-scene embed, fullscreen where the browser forbids it) are dropped and
 the row closes up from the left. Hovering a button with a mouse shows its name and key.
 
-The pictures are drawn in code; the host (`scenes.host`) supplies what each button does and
+The pictures are drawn in code; the host (`app.host`) supplies what each button does and
 whether it is lit (overlay on, paused).
 """
 
@@ -15,7 +15,7 @@ from math import cos, pi, sin
 
 import pygame
 
-from .widgets import ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, panel_surface
+from scenes.kit.widgets import ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, panel_surface
 
 ITEMS = ("scenes", "pause", "overlay", "fullscreen", "restart")
 """Every toolbar item, left to right: restart sits next to the slider-panel button."""

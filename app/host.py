@@ -10,10 +10,10 @@ scripted `key_down "1"` does exactly what the key does in a window:
 - Pause: key P, the pause button, and the window losing focus or being hidden (the tab hidden in
   the browser). A paused scene says so, takes no steps, and resumes on a click or tap anywhere
   (that press does nothing else) or P. While paused, `.` advances exactly one step.
-- The toolbar (`scenes.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
+- The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
 
-- Quality (issue 14): each scene has its own `scenes.quality.QualityGovernor`, so a costly scene
+- Quality (issue 14): each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
   each frame's steps and draw and feeds the shown scene's governor; the tier it picks becomes
   `scene.quality`, which only the views read. Headless runs are not governed: the tier stays
@@ -31,7 +31,7 @@ import pygame
 
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, label
 from .toolbar import BUTTON, GAP, HINTS, MARGIN, SceneList, Toolbar, veil
-from .widgets import TEXT, panel_surface, rendered
+from scenes.kit.widgets import TEXT, panel_surface, rendered
 
 TITLE = "Verlet Playground"
 FOCUS_GRACE_FRAMES = 60
@@ -47,7 +47,7 @@ CANVAS_EVENTS = tuple(getattr(pygame, name) for name in (
 """Window events after which the canvas may no longer hold the last frame: the next one is
 painted whole."""
 HINT_SIZE = 18
-"""The toolbar hints' text size (as `scenes.toolbar` prints them)."""
+"""The toolbar hints' text size (as `app.toolbar` prints them)."""
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 QUALITY_LABEL_INSET = (12, 32)
 """Where the overlay's fps and tier label ends, px in from the canvas's bottom-right corner: the
@@ -66,9 +66,9 @@ class Host:
     scene_classes  {name: Scene class} in `--list` order (keys 1..N follow it)
     make           function(name) -> a new scene of that name (the first uses the options)
     first          the name of the scene shown at the start
-    window         a `scenes.window` window (title, fullscreen)
+    window         a `app.window` window (title, fullscreen)
     switchable     whether the user may switch scenes
-    quality        "auto" or a tier to pin (`scenes.quality.MODES`)
+    quality        "auto" or a tier to pin (`app.quality.MODES`)
     governed       whether frames are timed and the tier governed (the live loop); else the
                    tier stays what `quality` names ("auto": high)
     timer          the clock frames are timed with (seconds); tests pass a fake one

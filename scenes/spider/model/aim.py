@@ -8,7 +8,7 @@ that the hover preview is red exactly when that click would fail. Reads the mode
 nothing. Pure Python.
 """
 
-from .model import MAX_THREADS, SHOT_COST, SHOT_COST_PER_PX
+from . import MAX_THREADS, SHOT_COST, SHOT_COST_PER_PX
 from .spider import ShotPlan
 
 

@@ -6,7 +6,7 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
     Model(size, values, rng)   build a fresh model; `values` is {param: value}, `rng` a
                                random.Random it must use for every random choice
     model.input(kind, value)   kind "down" | "move" | "up" with value (x, y) in canvas pixels,
-                               or "key_down" | "key_up" with a key name from scenes.replay
+                               or "key_down" | "key_up" with a key name from scenes.kit.model.script
     model.set_param(name, v)   a parameter changed live (already validated and clamped)
     model.step()               advance one 1/60 s frame
     model.observe()            the scene's own state keys, JSON-ready
@@ -62,7 +62,7 @@ class Simulation:
         self.model.input(kind, value)
 
     def apply(self, entry):
-        """Feed one validated scripted entry (`scenes.replay`)."""
+        """Feed one validated scripted entry (`scenes.kit.model.script`)."""
         self.input(entry["type"], entry["pos"] if "pos" in entry else entry["key"])
 
     def step(self):
@@ -77,7 +77,7 @@ class Simulation:
             "seed": self.seed,
             "size": list(self.size),
             "params": dict(self.values),
-            "paused": False,  # a Simulation only runs; the host (scenes.host) knows about pausing
+            "paused": False,  # a Simulation only runs; the host (app.host) knows about pausing
             "steps": self.frame,
         }
         state.update(self.model.observe())

@@ -5,7 +5,7 @@ the neighbour spacing and the target area (`body.py`, T1-T7); four three-point l
 (`legs.py`, T11, T12); each frame the whole figure is turned back by a share of its crown-line
 tilt, position and previous together, so it stands up again without bouncing (T13).
 
-Input, in the model protocol of `scenes.simulation`: "down"/"move"/"up" press, drag and release
+Input, in the model protocol of `scenes.kit.model.simulation`: "down"/"move"/"up" press, drag and release
 the push circle (T7); "key_down" "space" or "return" is one press-and-release from above (T8), a
 scripted finger that comes down onto the crown and lifts again. A press that starts outside the
 body is the circle centred on the pointer, as in the article. The circle is larger than the body,
@@ -20,7 +20,7 @@ from here about the face: whether Takopi is being pressed (T9).
 
 from math import cos, hypot, pi, sin, sqrt
 
-from scenes.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable
 from verlet.geometry import EPSILON
 
 from .body import CROWN, RING_POINTS, Body, PushCircle
