@@ -76,7 +76,9 @@ def test_a_hook_runs_after_every_pass_and_the_solve_holds():
     bob = world.add_particle(30, 0)
     world.add(Distance(top, bob, 20))
     calls = []
-    world.step(after_iteration=lambda: calls.append(bob.x))
+    world.on("after_iteration", lambda: calls.append(bob.x))
+    world.step()
     assert len(calls) == 4, "a hook must run after every pass"
     world.step()
+    assert len(calls) == 8
     assert abs(bob.x ** 2 + bob.y ** 2 - 400) < 1e-6 and not top.x and not top.y

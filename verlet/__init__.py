@@ -16,13 +16,15 @@ from .constraints import AngleRange, Area, Box, rotate_rigidly
 from .distance import Distance
 from .forces import TriangleWind
 from .particle import Particle, integrate
-from .solver import move_now, move_pending, solve_gauss_seidel, solve_jacobi
+from .solver import (gauss_seidel_passes, jacobi_passes, move_now, move_pending,
+                     solve_gauss_seidel, solve_jacobi)
 from .strand import Strand
 from .tearing import Breakable, anchored, cut_links, snap_overstretched
-from .world import World
+from .world import PHASE_HOOKS, World
 
 __all__ = [
-    "AngleRange", "Area", "Box", "Breakable", "Distance", "Particle",
-    "Strand", "TriangleWind", "World", "anchored", "cut_links", "integrate", "move_now",
-    "move_pending", "rotate_rigidly", "snap_overstretched", "solve_gauss_seidel", "solve_jacobi",
+    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Distance", "Particle", "Strand",
+    "TriangleWind", "World", "anchored", "cut_links", "gauss_seidel_passes", "integrate",
+    "jacobi_passes", "move_now", "move_pending", "rotate_rigidly", "snap_overstretched",
+    "solve_gauss_seidel", "solve_jacobi",
 ]

@@ -80,12 +80,19 @@ def _project_each(constraints, move):
         constraint.project(move)
 
 
-def solve_gauss_seidel(constraints, iterations, after_iteration=None):
-    """Project every constraint in turn, `iterations` times, applying each move at once."""
+def gauss_seidel_passes(constraints, iterations):
+    """Gauss-Seidel as a generator: project every constraint in turn, applying each move at
+    once; yields k after the k-th pass (1 .. iterations)."""
     runs = passes(constraints, move_now)
-    for _ in range(iterations):
+    for k in range(1, iterations + 1):
         for one_pass in runs:
             one_pass()
+        yield k
+
+
+def solve_gauss_seidel(constraints, iterations, after_iteration=None):
+    """Project every constraint in turn, `iterations` times, applying each move at once."""
+    for _ in gauss_seidel_passes(constraints, iterations):
         if after_iteration is not None:
             after_iteration()
 
@@ -101,21 +108,30 @@ def jacobi_plan(constraints):
     return jacobi_shares(constraints), passes(constraints, move_pending)
 
 
+def jacobi_passes(constraints, iterations, plan=None):
+    """Jacobi as a generator: project every constraint against the same positions, then apply
+    the averaged moves; yields k after the k-th averaged application. `plan` is these
+    constraints' `jacobi_plan`, if the caller keeps one; else it is made here."""
+    shares, runs = jacobi_plan(constraints) if plan is None else plan
+    for k in range(1, iterations + 1):
+        for one_pass in runs:
+            one_pass()
+        apply_pending(shares)
+        yield k
+
+
 def solve_jacobi(constraints, iterations, after_iteration=None, plan=None):
     """Project every constraint against the same positions, then apply the averaged moves.
 
     `after_iteration`, if given, runs after each averaged application: the place for hard
-    projections that must win over the averaged ones (T7's push-out). `plan` is these
-    constraints' `jacobi_plan`, if the caller keeps one; else it is made here.
+    projections that must win over the averaged ones (T7's push-out).
     """
-    shares, runs = jacobi_plan(constraints) if plan is None else plan
-    for _ in range(iterations):
-        for one_pass in runs:
-            one_pass()
-        apply_pending(shares)
+    for _ in jacobi_passes(constraints, iterations, plan):
         if after_iteration is not None:
             after_iteration()
 
 
 SOLVERS = {"gauss-seidel": solve_gauss_seidel, "jacobi": solve_jacobi}
 """Solving styles by name, as `World(solver=...)` accepts them."""
+PASSES = {"gauss-seidel": gauss_seidel_passes, "jacobi": jacobi_passes}
+"""The same solvers as generators of their passes (`World.frame` stops after each)."""

@@ -1,11 +1,29 @@
-"""A world: particles, constraints, and the frame step that ties them together (T2, T5, S1).
+"""A world: particles, constraints, and the one frame loop every scene steps through (T2, T5, S1).
 
 One call to `step()` is one 1/60 s frame, the unit the articles' gravity and damping are given
-in: integrate every particle once, then solve the constraints `iterations` times.
+in. A frame has three phases, and a scene adds its own work at named points of them instead of
+writing its own loop (as matter-js's `Engine.update` calls its events):
+
+    integrate   hooks "before_integrate"; every free particle moves by its implied velocity,
+                damped, plus gravity and forces; hooks "after_integrate"
+    iteration   one pass of the solver over every constraint (k = 1 .. iterations), then the
+                hooks "after_iteration" (hard projections that must win: a push circle, walls)
+    finish      hooks "after_solve" (friction, tearing, what the scene does with the result)
+
+`frame()` is the same frame as a generator that stops after each phase, so a tool can show
+the state between them; running it to its end is exactly `step()`.
+
+Units: positions in px, one step a frame. `gravity` is an acceleration in px per frame squared
+(added to every free particle's velocity each frame, as the articles write it); `forces`
+(`verlet.forces`) give accelerations in px per second squared, which the integration turns into
+px per frame squared with `dt` (1/60 s).
 """
 
 from .particle import Particle
-from .solver import SOLVERS
+from .solver import PASSES, SOLVERS
+
+PHASE_HOOKS = ("before_integrate", "after_integrate", "after_iteration", "after_solve")
+"""The points of a frame where a scene's own work runs, in frame order."""
 
 
 class World:
@@ -28,7 +46,12 @@ class World:
         self.constraints = []
         self.forces = []  # area forces (verlet.forces): their accelerations go into `integrate`
         self.dt = 1.0 / 60.0  # seconds per step: forces are per second, gravity per step
+        self.hooks = {name: [] for name in PHASE_HOOKS}
+        self.jacobi_plan = None
+        """For the Jacobi solver: None (the plan is worked out every solve) or a function that
+        returns the constraints' `verlet.solver.jacobi_plan`, for an owner that keeps one."""
 
+    # --- building -------------------------------------------------------------------------
     def add_particle(self, x, y, pinned=False):
         """Create a particle at rest at (x, y), add it and return it."""
         particle = Particle(x, y, pinned)
@@ -45,9 +68,51 @@ class World:
         if constraint in self.constraints:
             self.constraints.remove(constraint)
 
+    def on(self, phase, hook):
+        """Run `hook()` at `phase` (one of PHASE_HOOKS) of every frame, after the hooks already
+        there; returns the hook."""
+        if phase not in self.hooks:
+            raise ValueError(f"unknown phase {phase!r}; choose one of {', '.join(PHASE_HOOKS)}")
+        self.hooks[phase].append(hook)
+        return hook
+
+    # --- the frame ------------------------------------------------------------------------
+    def step(self):
+        """One frame: integrate, solve `iterations` times, finish."""
+        for _ in self.frame():
+            pass
+
+    def frame(self):
+        """One frame, phase by phase: yields ("integrate", None, n) after the integration,
+        ("iteration", k, n) after the k-th solver pass and ("finish", None, n) at the end, with
+        n the frame's iterations. Exhausting it is `step()`."""
+        hooks = self.hooks
+        for hook in hooks["before_integrate"]:
+            hook()
+        self.integrate()
+        for hook in hooks["after_integrate"]:
+            hook()
+        count = self.iterations
+        yield ("integrate", None, count)
+        after_iteration = hooks["after_iteration"]
+        for k in self.passes(count):
+            for hook in after_iteration:
+                hook()
+            yield ("iteration", k, count)
+        for hook in hooks["after_solve"]:
+            hook()
+        yield ("finish", None, count)
+
+    def passes(self, count):
+        """The solver's `count` passes over the constraints, as a generator yielding 1..count."""
+        if self.solver == "jacobi":
+            plan = self.jacobi_plan() if self.jacobi_plan is not None else None
+            return PASSES["jacobi"](self.constraints, count, plan=plan)
+        return PASSES[self.solver](self.constraints, count)
+
     def integrate(self, particles=None):
-        """Move every free particle (or those of `particles`, e.g. the awake part of a web) by
-        its implied velocity, damped, plus gravity."""
+        """Move every free particle (or those of `particles`) by its implied velocity, damped,
+        plus gravity and the forces' accelerations."""
         gx, gy = self.gravity
         damping = self.damping
         if particles is None:
@@ -55,7 +120,7 @@ class World:
         if self.forces:
             self._integrate_pushed(particles, gx, gy, damping)
             return
-        for p in particles:  # `integrate(p, damping, gx, gy)` written inline: same numbers
+        for p in particles:  # `verlet.particle.integrate(p, damping, gx, gy)` inline: same numbers
             if p.pinned:
                 continue
             x = p.x
@@ -68,8 +133,8 @@ class World:
             p.y = y + vy
 
     def _integrate_pushed(self, particles, gx, gy, damping):
-        """`integrate` plus the accelerations (px/s^2) every force gives this frame, times dt^2
-        (issue 15); each particle's are cleared once applied."""
+        """`integrate` plus the accelerations (px/s^2) every force gives this frame, times dt^2;
+        each particle's are cleared once applied."""
         for force in self.forces:
             force.add_accelerations()
         scale = self.dt * self.dt
@@ -85,12 +150,8 @@ class World:
             p.px, p.py = x, y
             p.x, p.y = x + vx, y + vy
 
-    def solve(self, iterations=None, after_iteration=None):
-        """Solve all constraints `iterations` times (the world's count by default)."""
-        count = self.iterations if iterations is None else iterations
-        SOLVERS[self.solver](self.constraints, count, after_iteration)
-
-    def step(self, after_iteration=None):
-        """One frame: integrate, then solve."""
-        self.integrate()
-        self.solve(after_iteration=after_iteration)
+    def solve(self, iterations=None):
+        """Solve all constraints `iterations` times (the world's count by default), outside a
+        frame and without its hooks (to settle a shape before the first frame)."""
+        for _ in self.passes(self.iterations if iterations is None else iterations):
+            pass
