@@ -99,7 +99,7 @@ BROWSER_PACKAGES="chromium fonts-nanum fonts-ipafont-gothic"  # fonts: the post 
 WINDOW_PACKAGES="xvfb xdotool"  # the live-window test: a private X server and a hand on it
 
 setup_xvfb() {
-    # tests/test_desktop_window.py opens the real window on Xvfb and drives it with xdotool.
+    # tests/app/test_real_window.py opens the real window on Xvfb and drives it with xdotool.
     if command -v Xvfb >/dev/null 2>&1 && command -v xdotool >/dev/null 2>&1; then
         return 0
     fi
@@ -191,7 +191,7 @@ bench() {
 }
 
 soak() {
-    # Never part of the tests: the long version of tests/test_robustness_fuzz.py (~30 min).
+    # Never part of the tests: the long version of tests/scenes/test_input_storms.py (~30 min).
     say "robustness soak: 200,000 frames of seeded input storms per scene, spider memory over 50,000"
     "$PY" -m benchmarks.soak "$@"
 }

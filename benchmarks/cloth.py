@@ -6,7 +6,7 @@ and damping). `engine_cloth` builds it from `verlet.World`; `minimal_cloth` is t
 written out by hand (bare points, link tuples, no solver, no pinned checks: each link carries
 the share of the correction each end takes). Both apply every floating-point operation
 in the same order, so they must end at the same positions to the bit (the benchmark checks it,
-and so does tests/test_benchmark_parity.py on a small cloth).
+and so does tests/benchmarks/test_engine_overhead_parity.py on a small cloth).
 """
 
 from math import hypot

@@ -23,7 +23,7 @@ same way through the scene as through a bare `Simulation`: arrow keys, and point
 the canvas's top band of buttons. Its only randomness is its own seeded generator; the
 recorder keeps the first player seed (0, 1, ...) whose spider is still playing at the end on a
 busy web (`record_busy`). After a change to the spider game the old recording may play out
-differently (tests/test_benchmarks_recording.py says so): record it again.
+differently (tests/benchmarks/test_busy_recording.py says so): record it again.
 """
 
 import argparse

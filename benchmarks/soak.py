@@ -1,7 +1,7 @@
 """The long robustness soak (issue #7), run by hand: `./build.sh soak` or `python -m benchmarks.soak`.
 
 What CI checks on 20,000 frames per scene, here on 200,000: every scene under a seeded input
-storm (tests/robustness_helpers.py) with the invariants after every frame, and tracemalloc
+storm (tests/support/robustness.py) with the invariants after every frame, and tracemalloc
 growth of the spider game over 50,000 frames against the same bound as the CI test, and long
 spider games played by a roaming bot that reacts to a fall only after a second (issue 13: the
 spider in view every frame, bugs coming every minute; CI plays three seeds for one minute).
@@ -20,12 +20,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from robustness_helpers import SCENE_NAMES, fuzz_job  # noqa: E402
-from spider_helpers import long_game  # noqa: E402
-from test_robustness_time import MEMORY_BOUND, WARMUP_FRAMES, spider_game, traced_growth  # noqa: E402
+from tests.support.robustness import SCENE_NAMES, fuzz_job  # noqa: E402
+from tests.support.spider import long_game  # noqa: E402
+from tests.app.test_time_gaps_and_memory import (MEMORY_BOUND, WARMUP_FRAMES,  # noqa: E402
+                                                 spider_game, traced_growth)
 
 
 def memory_job(frames):

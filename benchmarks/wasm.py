@@ -157,7 +157,7 @@ def _serve(folder):
 
 def _site(folder, names):
     from tests.browser.conftest import PYODIDE
-    from tests.browser.parity_helpers import write_pyodide_site
+    from tests.support.pyodide import write_pyodide_site
 
     write_pyodide_site(folder, PYODIDE, names, PAGE)
 
@@ -294,7 +294,7 @@ def measure(frames=FRAMES, names=None, phone=True):
 
     from scenes.catalog import SCENES
     from tests.browser.conftest import CHROMIUM_FLAGS, LOCAL_PREFIXES, chromium_executable
-    from tests.browser.parity_helpers import model_location
+    from tests.support.pyodide import model_location
 
     def route(request_route):
         if request_route.request.url.startswith(LOCAL_PREFIXES):

@@ -9,7 +9,7 @@
   `python -m web.site`), as `./build.sh site` does.
 - `artifacts`: build/test-artifacts/, where screenshots go to be looked at.
 - The frame page's runtime, which must come from pygame-web's CDN, is played by a stand-in
-  (standin_helpers.py, standin/) wherever a test needs it to start or to fail at a stage.
+  (tests.support.standin.py, standin/) wherever a test needs it to start or to fail at a stage.
 
 Skip rule: without Chromium (or playwright, or the npm package pyodide for the Pyodide tests)
 the tests skip with a loud reason naming the install command; when the environment variable CI

@@ -3,7 +3,7 @@
 Every failure stage shows its card (Korean and English, Reload) within the stated time; the
 poster and play button ask nothing of any other site until the click; `autostart=1` starts at
 once; the cards fit a 320 x 180 frame with Reload visible; the frame stays transparent for
-dark-mode readers; #debug shows the runtime's output. The stand-in (standin_helpers.py) plays
+dark-mode readers; #debug shows the runtime's output. The stand-in (tests.support.standin.py) plays
 the CDN's scripts; main.py's own reports are exercised natively in test_page_report.py, and the
 lines the stand-in reports here are made by app.page from real exceptions.
 """
@@ -15,7 +15,7 @@ import pytest
 from app import page as app_page
 
 from .conftest import bundle_stem
-from .standin_helpers import CDN, StandIn
+from tests.support.standin import CDN, StandIn
 
 pytestmark = pytest.mark.browser
 

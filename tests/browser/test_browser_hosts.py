@@ -25,7 +25,7 @@ import pytest
 from web import itch
 
 from .conftest import LocalServers, bundle_stem, unavailable
-from .standin_helpers import StandIn
+from tests.support.standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"

@@ -34,7 +34,7 @@ import time
 
 import pytest
 
-from .parity_helpers import (FRAMES, PORTABLE_MATH, RESTART_FRAME, ROOT, SEED, TOLERANCE,
+from tests.support.pyodide import (FRAMES, PORTABLE_MATH, RESTART_FRAME, ROOT, SEED, TOLERANCE,
                              differences, model_location, scripted_input,
                              write_pyodide_site)
 from scenes.catalog import SCENES

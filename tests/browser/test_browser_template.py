@@ -16,7 +16,7 @@ import pytest
 
 from web import bundle
 
-from .standin_helpers import StandIn
+from tests.support.standin import StandIn
 
 pytestmark = pytest.mark.browser
 

@@ -31,7 +31,7 @@ thread spun, split, cut or taken in: `Web.version`), every knot wakes, or the we
 Remade after every wake or sleep instead (a walk over every thread, a new tuple for each), the
 sleeping step cost 1.7x the plain one in Pyodide at 4x throttling in a busy game's mostly awake
 frames. Kept or made afresh, the lists are the same, so the numbers are the same bit for bit
-(tests/test_spider_sleep_lists.py checks the kept lists against fresh ones at every frame).
+(tests/spider/test_sleep_lists.py checks the kept lists against fresh ones at every frame).
 
 With `enabled` False nothing sleeps and `Web.step` is the plain `World.step` it always was: the
 benchmarks put both side by side. The threads are solved and the sleeping knots watched in web
@@ -65,7 +65,7 @@ WAKE_MOVE = 0.01
 """How far a sleeping knot's neighbour may move from where it was when the knot fell asleep
 before the knot wakes (with its own neighbours, one ring ahead of the motion), px. Waking at
 the first hundredth of a pixel keeps a woken web's sway within a fraction of a pixel of a web
-that never slept (tests/test_spider_sleep.py); 0.05 px let a strong catch's sway differ by up
+that never slept (tests/spider/test_sleep.py); 0.05 px let a strong catch's sway differ by up
 to 1.4 px in 10."""
 
 
