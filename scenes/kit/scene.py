@@ -12,7 +12,7 @@ scripted entry stands for, and `handle` treats it like any other.
 
 import pygame
 
-from .tiers import DEFAULT_TIER
+from .context import ViewContext
 from scenes.kit.model.simulation import Simulation
 from .widgets import ParamPanel, draw_text
 
@@ -86,8 +86,10 @@ class Scene:
     """Base class of every demo's scene.
 
     Subclasses set `name`, `help`, `params` (the model module's ParamTable), `model_class`,
-    optionally `panel_params` (the parameters given sliders) and `panel_open`, and implement
-    `render(surface)` and optionally `render_overlay(surface)`, reading `self.model`.
+    `view` (the drawing module: `draw(surface, model, context)` and optionally
+    `draw_overlay(surface, model, context)`), optionally `panel_params` (the parameters given
+    sliders) and `panel_open`. `context` is the one `ViewContext` every draw is handed; a scene
+    that draws more than its view (a button of its own) extends `render`.
     """
 
     name = "scene"
@@ -100,17 +102,13 @@ class Scene:
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen", "restart")
     """The shared toolbar's buttons this scene shows (`app.toolbar`). A scene that draws one
     of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
-    chrome_rects = ()
-    """Canvas rects the host draws over this scene (the toolbar's buttons), set by the host: a
-    pointer there is on a button, not on the scene (no hover preview under it)."""
-    quality = DEFAULT_TIER
-    """Render tier (`scenes.kit.tiers.TIERS`) the view draws at, set by the host; never physics."""
+    view = None
+    """The drawing module of the demo (see the class docstring)."""
 
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
-        self.overlay = overlay
+        self.context = ViewContext(overlay=overlay)
         self.notes = []
-        self.touch = False  # was the last pointer event a touch? (hints then say "tap")
         self.panel = None
         if self.panel_params:
             corner = (self.size[0] - ParamPanel.WIDTH - 12, 12)
@@ -131,10 +129,22 @@ class Scene:
     def set_param(self, name, value):
         self.sim.set_param(name, value)
 
+    # The context's fields under the names the host and older scene code use.
+    quality = property(lambda self: self.context.tier,
+                       lambda self, tier: setattr(self.context, "tier", tier))
+    touch = property(lambda self: self.context.touch,
+                     lambda self, touch: setattr(self.context, "touch", touch))
+    overlay = property(lambda self: self.context.overlay,
+                       lambda self, on: setattr(self.context, "overlay", on))
+    chrome_rects = property(lambda self: self.context.chrome,
+                            lambda self, rects: setattr(self.context, "chrome", tuple(rects)))
+    canvas_kept = property(lambda self: self.context.kept,
+                           lambda self, rects: setattr(self.context, "kept", rects))
+
     @property
     def pointer_word(self):
         """"tap" after a touch, else "click": the word a hint uses for pressing."""
-        return "tap" if self.touch else "click"
+        return self.context.pointer_word
 
     def request_restart(self):
         """The toolbar's restart button: start the demo again at once (a scene may ask first)."""
@@ -163,12 +173,6 @@ class Scene:
         for note in self.notes:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
-
-    canvas_kept = None
-    """While `render` runs: None, or the canvas rects painted over since this scene's last
-    frame on the same surface by anything but `render` (the panel, notes, the host's toolbar),
-    when the rest of the canvas still holds that frame (see `draw`). A view may then repaint
-    only under those rects and its own last ones; every other view paints the whole canvas."""
 
     painted_over = None
     """Set by the caller just before a `draw` (the host): the canvas rects it painted over
@@ -213,7 +217,11 @@ class Scene:
         return self.sim.state()
 
     def render(self, surface):
-        raise NotImplementedError
+        """The demo's picture: its view's `draw`, handed the model and the context."""
+        self.view.draw(surface, self.model, self.context)
 
     def render_overlay(self, surface):
-        pass
+        """The overlay: its view's `draw_overlay`, if it has one."""
+        draw_overlay = getattr(self.view, "draw_overlay", None)
+        if draw_overlay is not None:
+            draw_overlay(surface, self.model, self.context)

@@ -1,6 +1,6 @@
 """The rope scene: the rope model with sliders for its two parameters, and its view.
 
-Its help line says "tap" once the last pointer event was a touch (`Scene.pointer_word`).
+Its help line says "tap" once the last pointer event was a touch (the view context).
 """
 
 from scenes.kit.scene import Scene
@@ -13,10 +13,5 @@ class RopeScene(Scene):
     help = model.HELP
     params = model.PARAMS
     model_class = model.RopeModel
+    view = view
     panel_params = ("iterations", "gravity")
-
-    def render(self, surface):
-        view.draw(surface, self.model, self.pointer_word, self.quality)
-
-    def render_overlay(self, surface):
-        view.draw_overlay(surface, self.model, self.quality)

@@ -29,8 +29,9 @@ def help_line(pointer_word="click"):
     return f"{pointer_word} and drag the rope to swing it  ·  O: overlay  ·  R: restart"
 
 
-def draw(surface, model, pointer_word="click", quality="high"):
-    """The rope at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
+def draw(surface, model, context):
+    """The rope at the context's render tier, its hint in the context's pointer word."""
+    quality = context.tier
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
     points = [p.position for p in model.particles]
@@ -44,12 +45,12 @@ def draw(surface, model, pointer_word="click", quality="high"):
         held = model.particles[model.grabbed]
         disc(surface, (255, 255, 255), held.position, 9, smooth)
         disc(surface, (255, 150, 190), held.position, 6, smooth)
-    draw_text(surface, help_line(pointer_word), (12, 12), 20)
+    draw_text(surface, help_line(context.pointer_word), (12, 12), 20)
 
 
-def draw_overlay(surface, model, quality="high"):
+def draw_overlay(surface, model, context):
     """The simulated points and each link coloured by its stretch (green at rest, red stretched)."""
-    smooth = smooth_at(quality)
+    smooth = smooth_at(context.tier)
     for constraint in model.world.constraints:
         if not hasattr(constraint, "rest"):
             continue
