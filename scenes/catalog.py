@@ -12,5 +12,15 @@ SCENES = {scene.name: scene for scene in (TakopiScene, SpiderScene, RopeScene, C
                                                FlagScene, BridgeScene, HairScene)}
 """Scene classes by name, in the order `--list` shows them."""
 
+
+
+def register(scene):
+    """Add a scene class to the catalog (last in `--list`), as the seven above are."""
+    if scene.name in SCENES:
+        raise ValueError(f"a scene named {scene.name!r} is in the catalog already")
+    SCENES[scene.name] = scene
+    return scene
+
+
 DEFAULT_SCENE = "takopi"
 """What opens when no scene is named."""

@@ -112,3 +112,21 @@ def test_no_demo_imports_another_and_no_scene_code_imports_the_app(path):
 
 def test_pygbag_ini_is_written_from_the_rule():
     assert (ROOT / "pygbag.ini").read_text() == layout.pygbag_ini()
+
+
+def cited_behaviours():
+    """Every T/S/P label the shipped code cites, e.g. "T7" in "(T7)" or "S1, S5"."""
+    import re
+
+    found = set()
+    for path in SHIPPED:
+        found |= set(re.findall(r"\b([TSP](?:1[0-7]|[1-9]))\b", (ROOT / path).read_text()))
+    return found
+
+
+def test_every_behaviour_the_code_cites_is_written_down():
+    written = (ROOT / "docs" / "behaviour.md").read_text()
+    cited = cited_behaviours()
+    assert {"T1", "T7", "S1", "S13", "P2"} <= cited
+    missing = sorted(label for label in cited if f"**{label} " not in written)
+    assert not missing, f"docs/behaviour.md lacks {missing}"
