@@ -27,12 +27,12 @@ from app import page  # noqa: E402  (standard library only: reports to the brows
 try:  # in the browser a failed import is shown in the frame (app.page), not a blank canvas
     import pygame  # noqa: E402  (after the variable above)
 
-    from scenes.kit.scene import script_event
     from scenes.catalog import DEFAULT_SCENE, SCENES
     from app.clock import FixedStepClock, Pacer
+    from app.headless import ScriptedHost
     from app.host import TITLE, Host
     from app.options import Options, UsageError, parse_cli, parse_query, query_from_environ
-    from scenes.kit.model.script import entries_by_frame
+    from scenes.kit.model.script import play
     from app.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
                                shows_nothing)
 except Exception as error:
@@ -92,14 +92,7 @@ def run_headless(options):
     pygame.font.init()
     window = HeadlessWindow(SCENES[options.scene].size)
     host = make_host(options, window)
-    script = entries_by_frame(options.script)
-    button_down = False
-    for frame in range(options.frames):
-        for entry in script.get(frame, ()):
-            button_down = {"down": True, "up": False}.get(entry["type"], button_down)
-            host.handle(script_event(entry, button_down))
-        host.frame(1)
-        host.draw(window.surface)
+    play(ScriptedHost(host, window.surface), options.script, options.frames)
     if options.frames == 0:
         host.draw(window.surface)
     if options.state_path:

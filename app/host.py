@@ -16,19 +16,25 @@ scripted `key_down "1"` does exactly what the key does in a window:
 - Quality (issue 14): each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
   each frame's steps and draw and feeds the shown scene's governor; the tier it picks becomes
-  `scene.quality`, which only the views read. Headless runs are not governed: the tier stays
+  the scene context's `tier`, which only the views read. Headless runs are not governed: the tier stays
   the one asked for ("auto" draws at high), so screenshots and tests are stable. With the
   overlay on, a small label at the bottom right says frames per second and the tier.
 
 `state()` is the shown scene's state plus `frame` (frames run), `paused` and `steps` (simulation
 steps the shown scene has taken since it was made). It leaves the tier out on purpose: the
-state is the simulation's, the same at every tier (`scene.quality` says what is drawn).
+state is the simulation's, the same at every tier (the context's `tier` says what is drawn).
+
+The host tells a scene everything through the scene's `context` (`scenes.kit.context`): tier,
+touch, overlay, the toolbar's rects (`chrome`) and the slots it left free for the scene's own
+buttons (`slots`), what it painted over the last frame (`painted_over`), and where records are
+kept (`records`, handed over once through `Scene.use_records`).
 """
 
 import time
 
 import pygame
 
+from . import storage
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, label
 from .toolbar import BUTTON, GAP, HINTS, MARGIN, SceneList, Toolbar, veil
 from scenes.kit.widgets import TEXT, panel_surface, rendered
@@ -72,10 +78,12 @@ class Host:
     governed       whether frames are timed and the tier governed (the live loop); else the
                    tier stays what `quality` names ("auto": high)
     timer          the clock frames are timed with (seconds); tests pass a fake one
+    records        where scenes keep what outlives a run: `load(name)`, `save(name, record)`
+                   (`app.storage`, which keeps nothing in a headless run)
     """
 
     def __init__(self, scene_classes, make, first, window, switchable=True,
-                 quality=DEFAULT_MODE, governed=False, timer=time.perf_counter):
+                 quality=DEFAULT_MODE, governed=False, timer=time.perf_counter, records=storage):
         self.classes = dict(scene_classes)
         self.names = list(self.classes)
         self.make = make
@@ -89,6 +97,7 @@ class Host:
         self.quality = quality
         self.governed = governed
         self.timer = timer
+        self.records = records
         self.governors = {}  # scene name -> its QualityGovernor
         self.frame_rate = FrameRate()
         self.frame_start = None  # timer() when the current frame's steps began
@@ -103,17 +112,20 @@ class Host:
 
     def show(self, name):
         """Show the scene called `name`, making it the first time."""
-        overlay = self.scene.overlay if self.scene is not None else None
+        overlay = self.scene.context.overlay if self.scene is not None else None
         if name not in self.scenes:
             self.scenes[name] = self.make(name)
+            self.scenes[name].use_records(self.records)
             self.governors[name] = QualityGovernor(self.quality)
         self.scene = self.scenes[name]
+        context = self.scene.context
         self.governors[name].restart()  # its frames from before are no measure of now
-        self.scene.quality = self.governors[name].tier
+        context.tier = self.governors[name].tier
         if overlay is not None:
-            self.scene.overlay = overlay  # the overlay button is the host's: it stays as it was
+            context.overlay = overlay  # the overlay button is the host's: it stays as it was
         self.toolbar = self._toolbar()
-        self.scene.chrome_rects = tuple(button.rect for button in self.toolbar.buttons.values())
+        context.chrome = tuple(button.rect for button in self.toolbar.buttons.values())
+        context.slots = dict(self.toolbar.free_slots)
         self.window.set_title(f"{TITLE}: {name}")
 
     def switch(self, name):
@@ -138,7 +150,7 @@ class Host:
                    "overlay": self.toggle_overlay, "fullscreen": self.toggle_fullscreen,
                    "restart": scene.request_restart}
         lit = {"scenes": lambda: self.scene_list.open, "pause": lambda: self.paused,
-               "overlay": lambda: self.scene.overlay, "fullscreen": lambda: False,
+               "overlay": lambda: self.scene.context.overlay, "fullscreen": lambda: False,
                "restart": lambda: False}
         return Toolbar(actions, lit, available, scene.toolbar_items, right, len(self.names))
 
@@ -156,7 +168,8 @@ class Host:
         self.paused = True
 
     def toggle_overlay(self):
-        self.scene.overlay = not self.scene.overlay
+        context = self.scene.context
+        context.overlay = not context.overlay
 
     def toggle_fullscreen(self):
         self.fullscreen_frame = self.frames
@@ -176,7 +189,7 @@ class Host:
         if event.type in CANVAS_EVENTS:
             self.forget_canvas()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self.scene.touch = bool(getattr(event, "touch", False))  # also for the toolbar's presses
+            self.scene.context.touch = bool(getattr(event, "touch", False))  # toolbar presses too
         if event.type in AWAY_EVENTS:
             if self.frames - self.fullscreen_frame > FOCUS_GRACE_FRAMES:
                 self.pause()
@@ -232,18 +245,19 @@ class Host:
     def draw(self, surface):
         """The shown scene, then the veil, toolbar, scene list and label over it.
 
-        The scene is told what was painted over its last frame (`Scene.painted_over`): the
+        The scene is told what was painted over its last frame (its context's `painted_over`): the
         toolbar's area, when that is all; nothing is known (None) after a veil, an open scene
         list, the overlay's label, a switch of scene, another surface or a window event that
         may have lost the picture (`forget_canvas`)."""
         chrome = self._chrome
         known = chrome is not None and chrome[0] is surface and chrome[1] is self.scene
-        self.scene.painted_over = chrome[2] if known else None
+        context = self.scene.context
+        context.painted_over = chrome[2] if known else None
         self.scene.draw(surface)
         painted = [self._toolbar_area()]
         if self.paused:
-            word = self.scene.pointer_word
-            lines = ([f"{word} anywhere to go on"] if self.scene.touch else
+            word = context.pointer_word
+            lines = ([f"{word} anywhere to go on"] if context.touch else
                      [f"{word} or press P to go on", "press . to take one step"])
             veil(surface, "paused", lines)
             painted = None
@@ -252,7 +266,7 @@ class Host:
             painted = None
         self.toolbar.draw(surface)
         self.scene_list.draw(surface)
-        if self.scene.overlay:
+        if context.overlay:
             self._draw_quality_label(surface)
             painted = None
         self._chrome = None if painted is None else (surface, self.scene, painted)
@@ -301,12 +315,12 @@ class Host:
         if self.paused:  # a paused frame only draws: no measure of the running scene's cost
             self.governor.restart()
         else:
-            self.scene.quality = self.governor.record(now, now - self.frame_start, self.interval)
+            self.scene.context.tier = self.governor.record(now, now - self.frame_start, self.interval)
         self.frame_start = None
 
     def quality_label(self):
         """"58 fps · medium (auto)": the overlay's line (no fps when frames are not timed)."""
-        return label(self.scene.quality, self.quality, self.frame_rate.fps())
+        return label(self.scene.context.tier, self.quality, self.frame_rate.fps())
 
     def state(self):
         state = self.scene.state()

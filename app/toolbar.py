@@ -113,11 +113,14 @@ class Toolbar:
         self.scene_count = scene_count
         slots = [item for item in ITEMS if item in available]
         self.buttons = {}
+        self.free_slots = {}  # item -> rect of a slot the scene left free for its own button
         for i, item in enumerate(slots):
             x = right - (len(slots) - i) * (BUTTON + GAP) + GAP
             if item in shown:
                 self.buttons[item] = Button((x, TOP, BUTTON, BUTTON), item, actions[item],
                                             icon=self._picture(item))
+            else:
+                self.free_slots[item] = pygame.Rect(x, TOP, BUTTON, BUTTON)
 
     def _picture(self, item):
         return lambda surface, rect: PICTURES[item](surface, rect, self.lit[item]())

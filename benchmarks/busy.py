@@ -77,17 +77,17 @@ keeps it, so a still body's reused picture does not stand in for a drawn one."""
 def _scene_frame(scene_class, surface, frames, quality="high", poke_every=None, live=True):
     """Medians of step, draw and step + draw, ms. `live`: each draw is told, as the host tells
     it in the live loop, that the canvas still holds the scene's last frame and nothing else
-    was painted over it (`Scene.painted_over`), so a view that can repaints only what changed
+    was painted over it (the context's `painted_over`), so a view that can repaints only what changed
     (Takopi); False: every draw paints the whole canvas."""
     scene = scene_class(seed=0)
-    scene.quality = quality
+    scene.context.tier = quality
     steps, draws = [], []
     for frame in range(frames):
         if poke_every and frame % poke_every == 0:
             scene.sim.input("key_down", "return")
             scene.sim.input("key_up", "return")
         if live:
-            scene.painted_over = []
+            scene.context.painted_over = []
         step_ms, draw_ms = timed_frame(scene, surface)
         steps.append(step_ms)
         draws.append(draw_ms)
@@ -224,11 +224,11 @@ def tier_draws(frames=300, warmup=30):
             scene.step()
             shift = frame % len(TIERS)
             for tier in TIERS[shift:] + TIERS[:shift]:
-                scene.quality = tier
+                scene.context.tier = tier
                 started = clock()
                 scene.draw(surface)
                 if frame >= warmup:
                     times[tier].append(1000 * (clock() - started))
-        scene.quality = "high"
+        scene.context.tier = "high"
         results[name] = {tier: statistics.median(values) for tier, values in times.items()}
     return results

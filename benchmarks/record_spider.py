@@ -239,14 +239,10 @@ def record_busy(frames=GAME_FRAMES, seed=SEED):
 def replay(entries, frames=GAME_FRAMES, seed=SEED, until=None):
     """A fresh simulation fed `entries` (validated events) for `frames` frames; `until` stops
     earlier, before that frame (the benchmarks fast-forward to the part they time)."""
-    from scenes.kit.model.script import entries_by_frame
+    from scenes.kit.model.script import play
 
     sim = new_simulation(seed)
-    by_frame = entries_by_frame(entries)
-    for frame in range(frames if until is None else until):
-        for entry in by_frame.get(frame, ()):
-            sim.apply(entry)
-        sim.step()
+    play(sim, entries, frames if until is None else until)
     return sim
 
 

@@ -1,8 +1,10 @@
 """What a view is told about the frame it draws: one object, the same for every demo.
 
-The host keeps one `ViewContext` per scene and fills it in; the scene hands it to its view with
-every call, `view.draw(surface, model, context)` and `view.draw_overlay(surface, model, context)`.
-A view reads it and never changes it, except `memory`, which is the view's own.
+Each scene owns one `ViewContext`; the host (`app.host`) fills it in (tier, touch, overlay,
+chrome, slots, records, painted_over) and never writes into the scene itself. The scene hands
+it to its view with every call, `view.draw(surface, model, context)` and
+`view.draw_overlay(surface, model, context)`. A view reads it and never changes it, except
+`memory`, which is the view's own.
 """
 
 from dataclasses import dataclass, field
@@ -20,6 +22,12 @@ class ViewContext:
              under them and its own last rects; None means paint the whole canvas
     chrome   canvas rects the host draws over the scene (its buttons): a pointer there is on a
              button, not on the scene
+    slots    {item: rect} of the host's toolbar slots this scene left free (the items it does
+             not take from the toolbar, `Scene.toolbar_items`): where its own button for that
+             item sits; empty when no toolbar is around the scene
+    painted_over  set by the host just before a draw: the canvas rects it painted over since
+             this scene's last draw on the same surface (the rest still holds that frame), or
+             None when that is not known; the scene turns it into `kept`
     records  where a scene keeps what outlives a run (a best score): `load(name)` and
              `save(name, record)`, or None for a run that keeps nothing
     memory   the view's own notes from one frame to the next (what it painted where)
@@ -30,6 +38,8 @@ class ViewContext:
     overlay: bool = False
     kept: list = None
     chrome: tuple = ()
+    slots: dict = field(default_factory=dict)
+    painted_over: list = None
     records: object = None
     memory: dict = field(default_factory=dict)
 

@@ -3,8 +3,9 @@
 A `Scene` wraps a pure `Simulation` (model + parameters + seed) and adds what needs pygame:
 turning events into the model's abstract input, the slider panel, the explanatory overlay
 (key `o`), on-canvas notes, and drawing. A demo's scene module only names its model and
-parameters and supplies `render` (and `render_overlay`); the view reads the model and never
-changes it.
+parameters and names its view module; the view reads the model and never changes it. What
+the host tells a scene (tier, touch, toolbar, records, what it painted over) it writes into the
+scene's `context` (`scenes.kit.context.ViewContext`), never into the scene.
 
 Live events and scripted events take the same path: `script_event` builds the pygame event a
 scripted entry stands for, and `handle` treats it like any other.
@@ -13,6 +14,7 @@ scripted entry stands for, and `handle` treats it like any other.
 import pygame
 
 from .context import ViewContext
+from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
 from scenes.kit.model.simulation import Simulation
 from .widgets import ParamPanel, draw_text
 
@@ -26,14 +28,16 @@ NOTE_LIFT = 56
 NOTE_LINE = 22
 """Line height of the notes, px."""
 
-KEY_CODES = {
-    "space": pygame.K_SPACE, "return": pygame.K_RETURN, "left": pygame.K_LEFT,
-    "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN, "w": pygame.K_w,
-    "a": pygame.K_a, "s": pygame.K_s, "d": pygame.K_d, "r": pygame.K_r, "o": pygame.K_o,
-    "h": pygame.K_h, "p": pygame.K_p, ".": pygame.K_PERIOD, "tab": pygame.K_TAB,
-    "f11": pygame.K_F11, **{str(n): getattr(pygame, f"K_{n}") for n in range(1, 10)},
-}
-"""pygame key code of every key name an events file may use (`scenes.kit.model.script.KEY_NAMES`)."""
+
+def _key_code(name):
+    """The pygame key code of a script's key name: K_a, K_1, K_SPACE, K_F11, K_PERIOD."""
+    constant = {".": "PERIOD"}.get(name, name if len(name) == 1 else name.upper())
+    return getattr(pygame, "K_" + constant)
+
+
+KEY_CODES = {name: _key_code(name) for name in SCRIPT_KEYS}
+"""pygame key code of every key name an events file may use (`scenes.kit.model.script.KEY_NAMES`,
+the one key table)."""
 KEY_NAMES = {code: name for name, code in KEY_CODES.items()}
 KEY_NAMES[pygame.K_KP_ENTER] = "return"
 
@@ -88,8 +92,10 @@ class Scene:
     Subclasses set `name`, `help`, `params` (the model module's ParamTable), `model_class`,
     `view` (the drawing module: `draw(surface, model, context)` and optionally
     `draw_overlay(surface, model, context)`), optionally `panel_params` (the parameters given
-    sliders) and `panel_open`. `context` is the one `ViewContext` every draw is handed; a scene
-    that draws more than its view (a button of its own) extends `render`.
+    sliders), `panel_open` and `restart_rule` (the pure restart rule's class, see
+    `scenes.kit.model.simulation`; None: restart at once). `context` is the one `ViewContext`
+    every draw is handed; a scene that draws more than its view (a button of its own) extends
+    `render`.
     """
 
     name = "scene"
@@ -104,9 +110,14 @@ class Scene:
     of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
     view = None
     """The drawing module of the demo (see the class docstring)."""
+    restart_rule = None
+    """The class of the demo's restart rule, pure, so a pure run decides restarts as the scene
+    does (`scenes.kit.model.simulation`); None for the common one, restart at once."""
 
     def __init__(self, seed=0, values=None, overlay=False):
-        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
+        rules = self.restart_rule() if self.restart_rule is not None else None
+        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values,
+                              rules)
         self.context = ViewContext(overlay=overlay)
         self.notes = []
         self.panel = None
@@ -129,17 +140,9 @@ class Scene:
     def set_param(self, name, value):
         self.sim.set_param(name, value)
 
-    # The context's fields under the names the host and older scene code use.
-    quality = property(lambda self: self.context.tier,
-                       lambda self, tier: setattr(self.context, "tier", tier))
-    touch = property(lambda self: self.context.touch,
-                     lambda self, touch: setattr(self.context, "touch", touch))
-    overlay = property(lambda self: self.context.overlay,
-                       lambda self, on: setattr(self.context, "overlay", on))
-    chrome_rects = property(lambda self: self.context.chrome,
-                            lambda self, rects: setattr(self.context, "chrome", tuple(rects)))
-    canvas_kept = property(lambda self: self.context.kept,
-                           lambda self, rects: setattr(self.context, "kept", rects))
+    # Read by the demos that still pass the tier and the touch flag to their views themselves.
+    quality = property(lambda self: self.context.tier)
+    touch = property(lambda self: self.context.touch)
 
     @property
     def pointer_word(self):
@@ -147,8 +150,14 @@ class Scene:
         return self.context.pointer_word
 
     def request_restart(self):
-        """The toolbar's restart button: start the demo again at once (a scene may ask first)."""
-        self.sim.restart()
+        """The toolbar's restart button: the restart rule decides (most demos start again at
+        once; a game may ask first)."""
+        self.sim.request_restart()
+
+    def use_records(self, records):
+        """Where this scene may keep what outlives a run (`ViewContext.records`); the host hands
+        it over once, when it makes the scene."""
+        self.context.records = records
 
     def add_note(self, text):
         """Show a short message at the bottom of the canvas for a few seconds."""
@@ -157,11 +166,11 @@ class Scene:
     def handle(self, event):
         """Route one pygame event: slider panel first, then the overlay key, then the model."""
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self.touch = bool(getattr(event, "touch", False))
+            self.context.touch = bool(getattr(event, "touch", False))
         if self.panel is not None and self.panel.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_o:
-            self.overlay = not self.overlay
+            self.context.overlay = not self.context.overlay
             return
         kind, value = abstract_input(event)
         if kind is not None:
@@ -174,28 +183,23 @@ class Scene:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
 
-    painted_over = None
-    """Set by the caller just before a `draw` (the host): the canvas rects it painted over
-    since this scene's last `draw` on the same surface (the toolbar), the rest of the canvas
-    still holding that frame. None (the default; `draw` resets it) when that is not known: the
-    whole canvas is painted then."""
-
     def draw(self, surface):
         """Draw the scene, its overlay when on, the panel and any notes.
 
-        With `painted_over` set, the scene adds what it painted itself over its last frame
-        (panel, notes) and tells `render` (`canvas_kept`); an overlay, which paints anywhere,
-        makes the next frame a whole one."""
-        kept, self.painted_over = self.painted_over, None
+        With the context's `painted_over` set (by the host, for this draw only), the scene adds
+        what it painted itself over its last frame (panel, notes) and tells `render` (the
+        context's `kept`); an overlay, which paints anywhere, makes the next frame a whole one."""
+        context = self.context
+        kept, context.painted_over = context.painted_over, None
         last = self._painted
         if kept is not None and last is not None and last[0] is surface:
-            self.canvas_kept = list(kept) + last[1]
+            context.kept = list(kept) + last[1]
         else:
-            self.canvas_kept = None
+            context.kept = None
         self.render(surface)
-        self.canvas_kept = None
+        context.kept = None
         painted = []
-        if self.overlay:
+        if context.overlay:
             self.render_overlay(surface)
             painted = None
         if self.panel is not None:

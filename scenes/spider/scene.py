@@ -10,11 +10,15 @@ lights the button and says how to confirm, and a second tap (or `R`) within thre
 restarts; otherwise the question lapses (playing on meanwhile is fine, as with "press back again
 to exit" on a phone). Key `R` follows the same rule (a player who
 hits it by mistake gets the same second chance; pressing it twice restarts). Once the game is
-over, the button, `R`, Enter, Space and "play again" all start a new game at once.
-`request_restart()` is that rule, for any other restart control (a common toolbar).
+over, the button, `R`, Enter, Space and "play again" all start a new game at once. The rule is
+pure (`model.rules.GameRules`, this scene's `restart_rule`), so a pure run of an events file
+restarts exactly when this scene does; `request_restart()` is that rule, for any other restart
+control. The ↺ button sits in the toolbar's restart slot, which the host leaves free for it (the
+context's `slots`); with no host around, just left of the slider-panel button.
 
-Around the game (issues 12, 13; `session`): the best score is kept between runs
-(`app.storage`; headless runs keep nothing unless VERLET_PLAYGROUND_DATA names a folder), the
+Around the game (`session`): the best score is kept between runs where the host says records
+are kept (the context's `records`: headless runs keep nothing unless VERLET_PLAYGROUND_DATA
+names a folder; a scene with no host keeps nothing), the
 how-to hint stays until the first successful shot and comes back with `H` or "?", and while a
 mouse hovers without a button held, a faint preview shows where a shot would land (red where it
 would fail). A finger does not hover: after touch input there is no preview until the mouse
@@ -23,16 +27,16 @@ moves again.
 
 import pygame
 
-from app import storage
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, draw_text
 
-from .model import aim
 from . import model, view, view_aim, view_hud
-from scenes.spider.model.session import CONFIRM_FRAMES, Session, valid_best
+from .model import aim
+from .model.rules import GameRules
+from .model.session import CONFIRM_FRAMES, Session, valid_best
 
-PLAY_AGAIN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-"""Keys that start a new game once the game is over."""
+ALONE_GAP = 8
+"""With no host around: the gap between the ↺ button and the slider-panel button, px."""
 TOUCH_EVENTS = (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP)
 
 
@@ -44,63 +48,64 @@ class SpiderScene(Scene):
     panel_params = ("stiffness", "gravity", "catch_force", "relax_force")
     panel_open = False  # folded: the game needs the whole view; one tap opens the sliders
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen")  # its own ↺ is in the restart slot
+    restart_rule = GameRules
 
     def __init__(self, seed=0, values=None, overlay=False):
         super().__init__(seed, values, overlay)
-        toggle_x = self.size[0] - 12 - 40  # where the base panel puts its fold button
-        self.restart_button = Button((toggle_x - 48, 12, 40, 40), "restart",
-                                     self.request_restart, icon=view_hud.draw_restart_icon)
+        toggle = self.panel.toggle.rect
+        alone = toggle.move(-(toggle.width + ALONE_GAP), 0)
+        self._restart_button = Button(alone, "restart", self.request_restart,
+                                      icon=view_hud.draw_restart_icon)
         hud = view_hud.HUD_BOX
         self.help_button = Button((hud[0] + hud[2] + 8, 12, 40, 40), "help", self.toggle_hint,
                                   icon=view_hud.draw_help_icon)
         self.play_again = Button(view_hud.play_again_rect(self.size), "\u21ba  play again",
                                  self.restart, icon=self._draw_play_again)
-        self.session = Session(best=valid_best(storage.load(self.name).get("best")),
-                               save=self._keep_best)
         self.hover = None  # canvas point of a mouse hovering with no button held, else None
 
+    @property
+    def restart_button(self):
+        """The ↺ button, placed in the toolbar's free restart slot when the host gave one."""
+        slot = self.context.slots.get("restart")
+        if slot is not None and self._restart_button.rect != slot:
+            self._restart_button.rect = pygame.Rect(slot)
+        return self._restart_button
+
     # --- restart, hint, best ------------------------------------------------------------------
+    @property
+    def session(self):
+        """Best score, hint and restart question (`model.session`), kept by the restart rule."""
+        return self.sim.rules.session
+
     def restart(self):
         """A new game at once (the next reproducible one, `Simulation.restart`)."""
         self.sim.restart()
-        self.session.new_game()
-
-    def request_restart(self):
-        """A restart control was used: at once when the game is over, else on the second ask."""
-        if self.session.ask_restart(self.model.game_over):
-            self.restart()
 
     def toggle_hint(self):
         self.session.toggle_hint()
 
+    def use_records(self, records):
+        """Read the best score from `records`, and keep every new best there."""
+        super().use_records(records)
+        best = valid_best(records.load(self.name).get("best")) if records is not None else 0
+        self.sim.rules.session = Session(best=best, save=self._keep_best)
+
     def _keep_best(self, best):
-        record = storage.load(self.name)
+        records = self.context.records
+        if records is None:
+            return
+        record = records.load(self.name)
         record["best"] = best
-        storage.save(self.name, record)  # a failed write only means it is not kept
+        records.save(self.name, record)  # a failed write only means it is not kept
 
     # --- input ----------------------------------------------------------------------------------
     def handle(self, event):
         self._follow_hover(event)
-        if event.type == pygame.KEYDOWN and self._key(event.key):
-            return
         if self.restart_button.handle(event) or self.help_button.handle(event):
             return
         if self.model.game_over and self.play_again.handle(event):
             return
         super().handle(event)
-
-    def _key(self, key):
-        """Keys of the scene itself; True when the key was used."""
-        if key == pygame.K_r:
-            self.request_restart()
-            return True
-        if key == pygame.K_h:
-            self.toggle_hint()
-            return True
-        if key in PLAY_AGAIN_KEYS and self.model.game_over:
-            self.restart()
-            return True
-        return False
 
     def _follow_hover(self, event):
         """Keep `hover`: where a mouse rests with no button held (never a finger)."""
@@ -117,7 +122,7 @@ class SpiderScene(Scene):
             self.hover = None
 
     def _on_widget(self, point):
-        rects = [self.restart_button.rect, self.help_button.rect, *self.chrome_rects]
+        rects = [self.restart_button.rect, self.help_button.rect, *self.context.chrome]
         if self.panel is not None:
             rects.append(self.panel.toggle.rect)
             if self.panel.open:
@@ -125,10 +130,6 @@ class SpiderScene(Scene):
         return any(rect.collidepoint(point) for rect in rects)
 
     # --- frames -----------------------------------------------------------------------------------
-    def step(self):
-        super().step()
-        self.session.step(self.model)
-
     def hover_plan(self):
         """The ShotPlan the hover preview shows now, or None (no hover, over a widget, over)."""
         if self.hover is None or self._on_widget(self.hover):
@@ -138,21 +139,21 @@ class SpiderScene(Scene):
     def render(self, surface):
         """World, overlay (when on), hover preview, HUD, game-over panel, buttons: the overlay
         lies under the HUD and the panel, never over them."""
-        game = self.model
-        view.draw(surface, game, self.quality)
-        if self.overlay:
+        game, context = self.model, self.context
+        view.draw(surface, game, context)
+        if context.overlay:
             view_hud.draw_overlay(surface, game)
         plan = self.hover_plan()
         if plan is not None:
             view_aim.draw_preview(surface, game, plan, self.hover)
-        view_hud.draw_hud(surface, game, self.session, self.touch)
+        view_hud.draw_hud(surface, game, self.session, context)
         if game.game_over:
             view_hud.draw_game_over(surface, game, self.session)
             self.play_again.draw(surface)
         self.help_button.draw(surface)
         self.restart_button.draw(surface)
         if self.session.confirming:
-            row_left = min([self.restart_button.rect.x] + [r.x for r in self.chrome_rects])
+            row_left = min([self.restart_button.rect.x] + [r.x for r in context.chrome])
             view_hud.draw_restart_confirm(surface, self.restart_button.rect, row_left - 8,
                                           self.session.confirm_left / CONFIRM_FRAMES)
 

@@ -6,7 +6,7 @@ anti-aliased; fresh silk brighter, a new shot drawn flying out), anchors, bugs, 
 is drawn by `view_sky`, the web by `view_web`, the colours are in `view_colors`; the HUD, the
 game-over panel and the overlay are in `view_hud`. This module draws the bugs and the spider.
 
-`quality` (issue 14, `app.quality`) goes down to the sky and the web: "high" is the full
+The context's render tier (`scenes.kit.tiers`) goes down to the sky and the web: "high" is the full
 look, "medium" leaves out the star sprites and the moon's glow, "low" also draws the silk with
 plain lines. The bugs and the spider are few shapes and look the same at every tier.
 """
@@ -25,8 +25,9 @@ from .view_sky import draw_sky
 from .view_web import draw_web
 
 
-def draw(surface, model, quality="high"):
-    """The whole world picture (HUD and overlay excluded) at render tier `quality`."""
+def draw(surface, model, context):
+    """The whole world picture (HUD and overlay excluded) at the context's render tier."""
+    quality = context.tier
     camera = model.camera
     draw_sky(surface, model.sky, camera, quality)
     draw_web(surface, model, camera, quality)

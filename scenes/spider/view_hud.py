@@ -43,7 +43,7 @@ def _panel(surface, rect, radius=10, fill=PANEL):
     surface.blit(panel_surface(rect.size, fill, (110, 116, 150, 200), radius), rect)
 
 
-def draw_hud(surface, model, session, touch=False):
+def draw_hud(surface, model, session, context):
     """HP pips, silk bar, score and best, the controls line, the hint and short-lived feedback."""
     box = pygame.Rect(HUD_BOX)
     _panel(surface, box)
@@ -65,7 +65,7 @@ def draw_hud(surface, model, session, touch=False):
               SCORE if beaten else BEST, anchor="center", shadow=False)
     draw_text(surface, "best", (best_x, box.bottom - 22), 18, SCORE_LABEL, anchor="midtop",
               shadow=False)
-    _footer(surface, TOUCH_CONTROLS if touch else CONTROLS)
+    _footer(surface, TOUCH_CONTROLS if context.touch else CONTROLS)
     if not model.game_over:
         _hints(surface, model, session)
     _feedback(surface, model)

@@ -1,8 +1,12 @@
-"""The Takopi scene: the model, its sliders, its drawing and its overlay (T1-T17)."""
+"""The Takopi scene: the model, its sliders, its drawing and its overlay (T1-T17).
+
+Its view paints a frame over the last one where it can: the context tells it what else was
+painted since (`kept`), and it keeps its own `view_canvas.CanvasMemory` in the context's memory.
+"""
 
 from scenes.kit.scene import Scene
 
-from . import model, view, view_canvas, view_overlay
+from . import model, view
 
 
 class TakopiScene(Scene):
@@ -10,16 +14,6 @@ class TakopiScene(Scene):
     help = model.HELP
     params = model.PARAMS
     model_class = model.TakopiModel
+    view = view
     panel_params = ("iterations", "area_ratio", "gravity", "push_radius", "upright_rate",
                     "damping")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.canvas_memory = view_canvas.CanvasMemory()  # what the last frame painted (issue 14)
-
-    def render(self, surface):
-        view.draw(surface, self.model, self.touch, self.quality, self.canvas_kept,
-                  self.canvas_memory)
-
-    def render_overlay(self, surface):
-        view_overlay.draw_overlay(surface, self.model)

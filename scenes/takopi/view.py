@@ -29,8 +29,9 @@ import pygame
 from scenes.kit.tiers import DEFAULT_TIER, TIERS
 from verlet.geometry import catmull_rom_closed, signed_area
 
-from .view_canvas import (background, draw_finger, draw_push, draw_shadow, drawn_boxes, overlaps,
-                          print_lines, text_lines)
+from . import view_overlay
+from .view_canvas import (CanvasMemory, background, draw_finger, draw_push, draw_shadow,
+                          drawn_boxes, overlaps, print_lines, text_lines)
 from .view_curves import (closed_curve_px, offset, open_curve_px, outline_paths, reaches_past,
                           ring_paths, vertex_normals)
 from .view_face import draw_face, edge_parts, face_frame
@@ -79,31 +80,45 @@ for the curves' bulge past their points."""
 BODY_PAD = OUTLINE_WIDTH + CURVE_BULGE + 1.0
 """Margin of the drawing box around the body's ring points, px: its outline and the bulge."""
 
-def draw(surface, model, touch=False, quality=DEFAULT_TIER, kept=None, memory=None):
-    """One frame of the scene at render tier `quality` (scenes.kit.tiers.TIERS).
+def draw(surface, model, context):
+    """One frame of the scene at the context's render tier (scenes.kit.tiers.TIERS).
 
     The help line and the credit are printed on the kept background (`view_canvas.background`)
     while nothing drawn this frame comes near them; else they are printed last, over the
     character, on the plain background, as they always are drawn: the same picture either way.
 
-    `memory` (a `view_canvas.CanvasMemory`, one per canvas the scene paints) remembers what the
-    frame painted. With it, and `kept` (the rects anything else painted on the canvas since
-    the last frame; None: not known), the background is put back only under what was painted
-    since (`CanvasMemory.restore`) instead of over the whole canvas: the same picture."""
+    The view keeps a `view_canvas.CanvasMemory` (what the frame painted) in the context's
+    memory. With it, and the context's `kept` (the rects anything else painted on the canvas
+    since the last frame; None: not known), the background is put back only under what was
+    painted since (`CanvasMemory.restore`) instead of over the whole canvas: the same picture."""
+    touch, quality, kept = context.touch, context.tier, context.kept
+    memory = canvas_memory(context)
     size = surface.get_size()
     lines, text_boxes = text_lines(size, touch)
     shape = character_shape(model)
     printed = not overlaps(text_boxes, drawn_boxes(model, shape[2]))
     image = background(size, model.ground, lines if printed else ())
-    if memory is None or not memory.restore(surface, image, kept):
+    if not memory.restore(surface, image, kept):
         surface.blit(image, (0, 0))
     rects = [draw_shadow(surface, model), draw_push(surface, model),
              draw_character(surface, model, quality, shape), draw_finger(surface, model)]
     if not printed:
         print_lines(surface, lines)
         rects = None  # the text lies over what was painted: the next frame starts afresh
-    if memory is not None:
-        memory.remember(surface, image, rects)
+    memory.remember(surface, image, rects)
+
+
+def canvas_memory(context):
+    """The `CanvasMemory` this view keeps in `context` (made on the first frame)."""
+    memory = context.memory.get("canvas")
+    if memory is None:
+        memory = context.memory["canvas"] = CanvasMemory()
+    return memory
+
+
+def draw_overlay(surface, model, context):
+    """The overlay (`view_overlay`): the same at every tier."""
+    view_overlay.draw_overlay(surface, model)
 
 
 def silhouette(model):

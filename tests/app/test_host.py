@@ -234,7 +234,7 @@ def test_the_spider_keeps_its_own_restart_button_in_the_restart_slot():
 def test_each_toolbar_button_does_its_job():
     host = make("rope")
     press(host, center(host.toolbar.rect("overlay")))
-    assert host.scene.overlay
+    assert host.scene.context.overlay
     press(host, center(host.toolbar.rect("pause")))
     assert host.paused
     press(host, center(host.toolbar.rect("pause")))
@@ -247,7 +247,7 @@ def test_each_toolbar_button_does_its_job():
     press(host, center(host.toolbar.rect("restart")))
     assert requests == [True]
     key(host, "2")
-    assert host.scene.overlay  # the overlay button's state carries over a switch
+    assert host.scene.context.overlay  # the overlay button's state carries over a switch
 
 
 def test_restart_by_the_toolbar_starts_the_scene_again():

@@ -61,4 +61,4 @@ def test_desktop_without_a_display_says_so(monkeypatch, capsys):
 def test_overlay_key_toggles_the_overlay(key):
     scene = main.make_scene(Options(scene="rope"))
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
-    assert scene.overlay
+    assert scene.context.overlay

@@ -56,7 +56,7 @@ for name, scene_class in SCENES.items():
         scene.step()
         if frame >= (150 if takopi else 100) and (takopi or frame % 5 == 0):
             for tier in ("high", "medium", "low"):
-                scene.quality = tier
+                scene.context.tier = tier
                 scene.draw(surface)
                 digest.update(pygame.image.tobytes(surface, "RGB"))
 print(digest.hexdigest())

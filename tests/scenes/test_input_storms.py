@@ -164,7 +164,7 @@ def test_pygame_scene_with_real_events_widgets_and_drawing(name):
         seen_values.add(tuple(sorted(scene.values.items())))
         if frame % DRAW_EVERY == 0:
             scene.draw(surface)
-    scene.overlay = True
+    scene.context.overlay = True
     scene.draw(surface)
     assert scene.sim.restarts > restarts_before  # restart (key or button) was exercised
     assert len(seen_values) > 1  # the sliders changed parameters

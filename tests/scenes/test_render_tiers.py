@@ -24,7 +24,7 @@ def fonts():
 
 def settled(name, frames=120):
     scene = SCENES[name](seed=2)
-    scene.overlay = True
+    scene.context.overlay = True
     for _ in range(frames):
         scene.step()
     return scene
@@ -42,7 +42,7 @@ def count_calls(monkeypatch, scene, tier, calls):
             return real(*args, **kwargs)
 
         monkeypatch.setattr(module, function, counting)
-    scene.quality = tier
+    scene.context.tier = tier
     surface = pygame.Surface(scene.size)
     scene.render(surface)
     scene.render_overlay(surface)
@@ -82,7 +82,7 @@ def test_rope_and_hair_sample_their_curves_more_coarsely_below_high(monkeypatch)
         scene = settled(name)
         pictures = {}
         for tier in ("high", "medium"):
-            scene.quality = tier
+            scene.context.tier = tier
             surface = pygame.Surface(scene.size)
             scene.render(surface)
             pictures[tier] = pygame.image.tobytes(surface, "RGB")

@@ -30,6 +30,7 @@ def folder(tmp_path, monkeypatch):
 
 def quiet_scene():
     scene = SpiderScene()
+    scene.use_records(storage)  # what the host hands every scene it makes
     scene.model.director.countdown = float("inf")
     return scene
 

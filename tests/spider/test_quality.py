@@ -26,7 +26,7 @@ def _pygame():
 
 def scene_at(quality, frames=60):
     scene = SpiderScene(seed=0)
-    scene.quality = quality
+    scene.context.tier = quality
     for _ in range(frames):
         scene.step()
     return scene
@@ -92,7 +92,7 @@ def test_no_tier_changes_the_game(quality):
     games = []
     for tier in ("high", quality):
         scene = SpiderScene(seed=3)
-        scene.quality = tier
+        scene.context.tier = tier
         surface = pygame.Surface(scene.size)
         for frame in range(150):
             if frame == 30:

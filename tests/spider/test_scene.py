@@ -9,6 +9,7 @@ from math import hypot
 import pygame
 import pytest
 
+from scenes.kit.context import ViewContext
 from scenes.kit.scene import script_event
 from scenes.catalog import SCENES
 from app.options import parse_query
@@ -188,7 +189,7 @@ def test_s8_a_dead_spider_is_vermilion():
     scene.model.hp = 1
     scene.model.hurt(1)
     surface = pygame.Surface(scene.size)
-    view.draw(surface, scene.model)  # the world alone, without the game-over panel's shade
+    view.draw(surface, scene.model, ViewContext())  # the world alone, without the game-over panel's shade
     spider = canvas(scene, scene.model.spider.position)
     reds = [p for p in pixels_near(surface, spider, 10) if p == view.VERMILION]
     assert len(reds) > 20
@@ -208,7 +209,7 @@ def test_red_bugs_yellow_jawed_cutters_and_grey_purple_corpses():
         scene.step()
     walker.timer = 1  # spawning bugs blink: draw it in its visible phase
     surface = pygame.Surface(scene.size)
-    view.draw(surface, model)  # the world alone: no hint or HUD over the bugs
+    view.draw(surface, model, ViewContext())  # the world alone: no hint or HUD over the bugs
     red = pixels_near(surface, canvas(scene, walker.position), 4)
     assert any(r > 180 and g < 90 and b < 90 for r, g, b in red)
     jaws = pixels_near(surface, canvas(scene, cutter.position), 11)

@@ -8,6 +8,7 @@ from math import cos, hypot, pi, sin
 import pygame
 import pytest
 
+from scenes.kit.context import ViewContext
 from scenes.kit.scene import script_event
 from scenes.spider.model import aim
 from scenes.spider import view, view_aim, view_hud
@@ -347,7 +348,7 @@ def test_the_overlay_lies_under_the_game_over_panel_and_the_hud():
     knots = [canvas(scene, (k.x, k.y)) for k in scene.model.web.knots]
     assert sum(1 for k in knots if panel.collidepoint(k)) > 3  # knots lie behind the panel
     plain = render(scene)
-    scene.overlay = True
+    scene.context.overlay = True
     shown = render(scene)
     hud = pygame.Rect(view_hud.HUD_BOX).inflate(-8, -8)
     for rect in (panel, hud):  # the overlay shows through the panels at most faintly
@@ -371,6 +372,6 @@ def test_the_footer_has_a_backing_no_thread_crosses():
             bright += max(r, g, b) > 90
     assert bright == 0
     scene_world = pygame.Surface(scene.size)
-    view.draw(scene_world, scene.model)
+    view.draw(scene_world, scene.model, ViewContext())
     behind = [max(scene_world.get_at((x, text.top - 2))[:3]) for x in range(text.left, text.right)]
     assert max(behind) > 150  # threads do run behind it

@@ -8,6 +8,7 @@ from math import hypot
 import pygame
 import pytest
 
+from scenes.kit.context import ViewContext
 from scenes.kit.draw import disc, stroke, vertical_gradient
 from scenes.spider import view, view_hud, view_sky, view_web
 from scenes.spider.model.enemies import FRESH_FRAMES
@@ -92,8 +93,8 @@ def test_the_runs_follow_a_shot_a_cut_and_the_ageing_of_fresh_silk():
 def test_every_web_gets_its_own_runs_and_they_go_with_it():
     surface = pygame.Surface(CANVAS)
     first, second = make_model(seed=1), make_model(seed=2)
-    view.draw(surface, first)
-    view.draw(surface, second)
+    view.draw(surface, first, ViewContext())
+    view.draw(surface, second, ViewContext())
     assert view_web.web_runs(first.web).web() is first.web
     assert view_web.web_runs(second.web).web() is second.web
     kept = len(view_web._runs)

@@ -59,7 +59,7 @@ class Session:
             self.frame()
 
     def frame(self):
-        memory = getattr(self.quick.scene, "canvas_memory", None)
+        memory = self.quick.scene.context.memory.get("canvas")
         restored = []
         if memory is not None:
             real = memory.restore
@@ -157,7 +157,7 @@ def test_the_cheaper_tiers_repaint_in_parts_as_whole(tier):
     session = Session()
     for host in (session.quick, session.whole):
         host.quality = tier
-        host.scene.quality = tier
+        host.scene.context.tier = tier
     session.run(20)
     session.key("return")
     session.run(45)

@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 import main
+from scenes.kit.context import ViewContext
 from scenes.takopi import view, view_canvas, view_face, view_overlay
 from scenes.takopi.scene import TakopiScene
 from scenes.kit.widgets import font
@@ -113,7 +114,7 @@ def test_t9_only_the_face_changes_with_the_pressed_flag():
     for flag in (False, True):
         model.pressed = flag
         surface = pygame.Surface(scene.size)
-        view.draw(surface, model)
+        view.draw(surface, model, ViewContext())
         frames.append(pygame.surfarray.array3d(surface).astype(int))
     changed = numpy.any(frames[0] != frames[1], axis=2)
     xs, ys = numpy.nonzero(changed)

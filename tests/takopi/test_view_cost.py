@@ -10,6 +10,7 @@ import numpy
 import pygame
 import pytest
 
+from scenes.kit.context import ViewContext
 from scenes.takopi import view, view_canvas
 from scenes.takopi.view_curves import closed_curve_px, open_curve_px
 from tests.support.takopi import settled
@@ -47,7 +48,7 @@ def states():
 def picture(model, tier="high"):
     view._still.__init__()  # painted, not copied
     surface = pygame.Surface(SIZE)
-    view.draw(surface, model, False, tier)
+    view.draw(surface, model, ViewContext(touch=False, tier=tier))
     return pygame.surfarray.array3d(surface).astype(int)
 
 
@@ -126,5 +127,5 @@ def test_the_text_printed_on_the_background_is_the_text_printed_last():
         for name, model in shots:
             view._still.__init__()
             surface = pygame.Surface(SIZE)
-            view.draw(surface, model, touch, "high")
+            view.draw(surface, model, ViewContext(touch=touch, tier="high"))
             assert numpy.array_equal(pygame.surfarray.array3d(surface), as_before(model, touch)), name

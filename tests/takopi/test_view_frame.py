@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from app.quality import TIERS
+from scenes.kit.context import ViewContext
 from scenes.takopi import view, view_canvas
 from scenes.takopi.model.body import PushCircle
 from tests.support.takopi import make_model, run, settled
@@ -79,7 +80,7 @@ def test_every_tier_draws_a_poke_and_a_drag_frame_by_frame(poke, tier):
     above the crown, at every tier, whatever the squash."""
     surface = canvas()
     for model in [m for _, m in poke] + dragged_frames():
-        view.draw(surface, model, False, tier)
+        view.draw(surface, model, ViewContext(touch=False, tier=tier))
         image = pixels(surface)
         ring = model.body.positions()
         xs = [x for x, _ in ring]
@@ -99,16 +100,16 @@ def test_a_moving_body_leaves_no_ghost_on_a_canvas_drawn_every_frame(poke, tier)
     forget_kept_picture()
     reused = canvas()
     for _, model in poke:
-        view.draw(reused, model, False, tier)
+        view.draw(reused, model, ViewContext(touch=False, tier=tier))
     last = poke[-1][1]
     forget_kept_picture()
     fresh = canvas()
-    view.draw(fresh, last, False, tier)
+    view.draw(fresh, last, ViewContext(touch=False, tier=tier))
     assert numpy.array_equal(pixels(reused), pixels(fresh))
     # ... and the last frame does differ from the first: the body did move
     first = canvas()
     forget_kept_picture()
-    view.draw(first, poke[0][1], False, tier)
+    view.draw(first, poke[0][1], ViewContext(touch=False, tier=tier))
     assert not numpy.array_equal(pixels(first), pixels(fresh))
 
 
@@ -120,7 +121,7 @@ def test_the_press_circle_and_the_finger_are_drawn_while_a_poke_holds(poke):
     surface = canvas()
     for model in held:
         assert model.pressed
-        view.draw(surface, model, False, "high")
+        view.draw(surface, model, ViewContext(touch=False, tier="high"))
         image = pixels(surface)
         (x, y), radius = model.push_circle()
         dot = image[round(x), round(y)]
@@ -148,7 +149,7 @@ def test_the_overlay_is_drawn_over_a_poked_body(poke):
         scene.step()
     scene.draw(surface)
     plain = pixels(surface)
-    scene.overlay = True
+    scene.context.overlay = True
     scene.draw(surface)
     shown = pixels(surface)
     changed = numpy.abs(shown - plain).max(axis=2) > 40
@@ -254,11 +255,11 @@ def test_a_face_at_the_edge_is_clipped_as_before(monkeypatch):
     assert found is not None  # the drag does bring the face to the edge
     forget_kept_picture()
     drawn = canvas()
-    view.draw(drawn, found, False, "high")
+    view.draw(drawn, found, ViewContext(touch=False, tier="high"))
     monkeypatch.setattr(view, "ringed_body", lambda *args: False)  # the clip, always
     forget_kept_picture()
     clipped = canvas()
-    view.draw(clipped, found, False, "high")
+    view.draw(clipped, found, ViewContext(touch=False, tier="high"))
     assert numpy.array_equal(pixels(drawn), pixels(clipped))
 
 

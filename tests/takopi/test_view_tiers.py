@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from app.quality import TIERS
+from scenes.kit.context import ViewContext
 from scenes.takopi import view, view_face
 from scenes.takopi.scene import TakopiScene
 from scenes.takopi.view_curves import vertex_normals
@@ -30,7 +31,7 @@ def picture(model, quality, touch=False):
     pygame.display.init()
     pygame.font.init()
     surface = pygame.Surface(SIZE)
-    view.draw(surface, model, touch, quality)
+    view.draw(surface, model, ViewContext(touch=touch, tier=quality))
     return pygame.surfarray.array3d(surface).astype(int)
 
 
@@ -166,7 +167,7 @@ def test_tiers_never_touch_the_physics():
                 scene.model.input("down", (480, 300))
             if frame == 60:
                 scene.model.input("up", (480, 300))
-            scene.quality = tiers[frame % len(tiers)]
+            scene.context.tier = tiers[frame % len(tiers)]
             scene.step()
             scene.draw(surface)
         states.append(scene.state())
@@ -181,7 +182,7 @@ def test_the_scene_draws_at_its_quality(rest):
     scene = TakopiScene()
     scene.sim.model = copy.deepcopy(rest)
     for tier in TIERS:
-        scene.quality = tier
+        scene.context.tier = tier
         surface = pygame.Surface(scene.size)
         scene.render(surface)
         assert numpy.array_equal(pygame.surfarray.array3d(surface).astype(int),

@@ -10,6 +10,10 @@ A script is a JSON list of objects, each applied just before step `frame` (0-bas
 first bad entry. Turning entries into pygame events happens in `scenes.kit.scene`, so this module
 stays free of pygame. `ScriptedPlayer` is the other direction: a bot that plays a model and
 keeps what it sent as such a script (the tests' spider bot, the recorded busy game).
+
+`play` is the one driver of a script: a pure run (`scenes.kit.model.simulation.run_script`),
+`main.py --headless` and the benchmarks all feed entries through it, so one events file gives one
+game everywhere.
 """
 
 import json
@@ -87,6 +91,22 @@ def entries_by_frame(entries):
     for entry in entries:
         grouped.setdefault(entry["frame"], []).append(entry)
     return grouped
+
+
+def play(target, entries, frames, after_step=None):
+    """Run `frames` frames of `target`, handing it each entry just before its frame.
+
+    `target` has `apply(entry)` (one validated entry) and `step()` (one frame): a
+    `Simulation`, or the headless host (`app.headless.ScriptedHost`). `after_step(frame)`, when
+    given, is called after each frame's step (a benchmark's clock, a recorder).
+    """
+    by_frame = entries_by_frame(entries)
+    for frame in range(frames):
+        for entry in by_frame.get(frame, ()):
+            target.apply(entry)
+        target.step()
+        if after_step is not None:
+            after_step(frame)
 
 
 class ScriptedPlayer:

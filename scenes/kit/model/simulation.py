@@ -14,16 +14,45 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
     model.bounds()             optional: (left, top, right, bottom) of the world, px
 
 `Simulation` adds what all demos share: the common state keys, live parameter changes through
-the scene's table, and restart (key `r`, or a restart button) with a fresh generator.
+the scene's table, and restart with a fresh generator. When a restart happens is the demo's
+restart rule, an object the scene names (`Scene.rules`) and a pure run is handed the same way, so
+both decide alike: `RestartAtOnce` (key `r` or a restart control starts again at once) unless
+the demo has its own (the spider game asks to confirm mid-game). A rule has
+
+    rule.input(simulation, kind, value)   True when it took the input (the model never sees it)
+    rule.request_restart(simulation)      a restart control was used
+    rule.restarted(simulation)            a fresh model was just made
+    rule.step(simulation)                 one frame passed (after the model's step)
 """
 
 import random
+
+from .script import play
+
+
+class RestartAtOnce:
+    """The restart rule of most demos: key `r`, or any restart control, starts again at once."""
+
+    def input(self, simulation, kind, value):
+        if kind == "key_down" and value == "r":
+            simulation.restart()
+            return True
+        return False
+
+    def request_restart(self, simulation):
+        simulation.restart()
+
+    def restarted(self, simulation):
+        pass
+
+    def step(self, simulation):
+        pass
 
 
 class Simulation:
     """One demo in motion: model + seed + parameter values + frame counter."""
 
-    def __init__(self, name, model_class, params, size, seed=0, values=None):
+    def __init__(self, name, model_class, params, size, seed=0, values=None, rules=None):
         self.name = name
         self.model_class = model_class
         self.params = params
@@ -34,6 +63,7 @@ class Simulation:
             self.values[key] = params.lookup(key).clamp(value)
         self.frame = 0
         self.restarts = 0
+        self.rules = RestartAtOnce() if rules is None else rules
         self.model = self._new_model()
 
     def _new_model(self):
@@ -46,6 +76,11 @@ class Simulation:
         """A fresh model with the current parameters and the next reproducible generator."""
         self.restarts += 1
         self.model = self._new_model()
+        self.rules.restarted(self)
+
+    def request_restart(self):
+        """A restart control was used: the restart rule says whether the demo starts again now."""
+        self.rules.request_restart(self)
 
     def set_param(self, name, value):
         """Change a parameter live; the value is clamped to its range first."""
@@ -55,11 +90,9 @@ class Simulation:
             self.model.set_param(name, value)
 
     def input(self, kind, value):
-        """Feed one input to the model; key `r` restarts every demo."""
-        if kind == "key_down" and value == "r":
-            self.restart()
-            return
-        self.model.input(kind, value)
+        """Feed one input to the restart rule, and to the model unless the rule took it."""
+        if not self.rules.input(self, kind, value):
+            self.model.input(kind, value)
 
     def apply(self, entry):
         """Feed one validated scripted entry (`scenes.kit.model.script`)."""
@@ -68,6 +101,7 @@ class Simulation:
     def step(self):
         self.model.step()
         self.frame += 1
+        self.rules.step(self)
 
     def state(self):
         """Common keys (scene, frame, seed, size, params, paused, steps) plus the model's own."""
@@ -87,14 +121,9 @@ class Simulation:
 def run_script(simulation, entries, frames):
     """Run `frames` steps, feeding each scripted entry just before its frame; return the state.
 
-    The pure twin of `main.py --headless`: used by the Pyodide tests to compare CPython and
-    CPython-in-WebAssembly on the same script.
+    The pure twin of `main.py --headless`: the same driver (`scenes.kit.model.script.play`) and,
+    with the scene's restart rule, the same decisions; used by the Pyodide tests to compare
+    CPython and CPython-in-WebAssembly on the same script, and by the benchmarks.
     """
-    by_frame = {}
-    for entry in entries:
-        by_frame.setdefault(entry["frame"], []).append(entry)
-    for frame in range(frames):
-        for entry in by_frame.get(frame, ()):
-            simulation.apply(entry)
-        simulation.step()
+    play(simulation, entries, frames)
     return simulation.state()
