@@ -48,6 +48,7 @@
   const ANNOUNCE_GAP_MS = 1500;
   const PAUSE_SOURCES = new Set(["reader", "page", "visibility"]);
   const EVENT_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+  if (window.parent === window) document.documentElement.classList.add("vp-top");
   let queue = [];
   let away = false;
   let lastAnnounce = -Infinity, waitingLine = null, announceTimer = 0;
