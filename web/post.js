@@ -28,6 +28,7 @@ function startDemo(poster, extra) {
   const query = extra ? "&" + new URLSearchParams(extra).toString() : "";
   frame.src = poster.dataset.src + query;  // with autostart=1: this click is the only one needed
   frame.title = poster.dataset.title;
+  frame.loading = "lazy";
   frame.width = "960";
   frame.height = "540";
   frame.allow = "autoplay; fullscreen";

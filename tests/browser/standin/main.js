@@ -50,6 +50,7 @@
   }
 
   function playTheApp(canvas) {
+    if (typeof page.takeCommands !== "function") return;  // a page without the embed API
     const input = window.standin.input = { wheel: 0, touches: 0 };
     const state = window.standin.app = { paused: false, pausedBy: null, steps: 0, overlay: false, params: {} };
     window.standin.applied = [];
