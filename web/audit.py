@@ -120,6 +120,7 @@ def run_lighthouse(base, site):
     """{(label, scheme): {"scores", "failing"} or {"error"}} from web/lighthouse_gate.mjs."""
     plan = [{"label": label, "url": url, "scheme": scheme, "standin": extra}
             for scheme in SCHEMES for label, url, extra, _ in targets(base, site)]
+    wanted = {label: state for label, _, _, state in targets(base, site)}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(plan, handle)
     done = subprocess.run(["node", str(GATE_JS), handle.name], cwd=ROOT, capture_output=True,
@@ -129,7 +130,10 @@ def run_lighthouse(base, site):
     for line in done.stdout.splitlines():
         if line.startswith("{"):
             row = json.loads(line)
-            results[(row["label"], row["scheme"])] = row
+            key = (row["label"], row["scheme"])
+            if "error" not in row and row.get("state") != wanted.get(row["label"]):
+                row = {"error": f"audited in state {row.get('state')}, not {wanted.get(row['label'])}"}
+            results[key] = row
     if not results:
         raise RuntimeError(f"lighthouse gave nothing: {done.stderr.strip()[-400:]}")
     return results

@@ -5,7 +5,8 @@
 // puppeteer-core, with every request that would leave 127.0.0.1 aborted; a target with
 // `standin` gets the CDN's runtime from tests/browser/standin/ (as the browser tests do), so
 // the frame can be audited loading, started and failed. Prints one JSON line per target:
-// {"label", "scheme", "scores": {"accessibility", "best-practices", "seo"}, "failing": [...]}.
+// {"label", "scheme", "scores": {"accessibility", "best-practices", "seo"}, "failing": [...],
+//  "state": the frame's verletPage.state after the audit, or null on a blog page}.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,8 +64,10 @@ async function audit(browser, target) {
       if (ref.weight > 0 && item.score !== null && item.score < 1) failing.push(`${name}: ${ref.id}`);
     }
   }
+  // The state the frame was audited in (lighthouse leaves the page as it loaded it).
+  const state = await page.evaluate(() => (window.verletPage ? window.verletPage.state : null)).catch(() => null);
   await page.close();
-  return { label: target.label, scheme: target.scheme, scores, failing };
+  return { label: target.label, scheme: target.scheme, scores, failing, state };
 }
 
 const targets = JSON.parse(fs.readFileSync(process.argv[2], "utf-8"));

@@ -217,7 +217,7 @@ def test_embed_snippet_works_in_a_host_page(page, serve, site, scenes, tmp_path)
 def snippets_of(page, base, shown):
     snippets = {}
     for scene in shown:
-        code = page.locator(f'figure[data-scene="{scene}"] .embed code').text_content()
+        code = page.locator(f'figure[data-scene="{scene}"] .embed pre code').text_content()
         assert f'src="{base}demo/index.html?scene={scene}"' in code, code
         for part in ('loading="lazy"', 'title="', "aspect-ratio:16/9", "color-scheme:light"):
             assert part in code

@@ -23,11 +23,13 @@ def open_host(page, serve, web_build, tmp_path, query="scene=rope", size=(1280, 
     else:
         page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(host_page(tmp_path, serve, frame_url))
-    page.frame_locator("#frame").locator("#vp-play").wait_for(state="visible")
+    if "autostart" not in query:
+        page.frame_locator("#frame").locator("#vp-play").wait_for(state="visible")
     return devices
 
 
 def started(page):
+    page.frame_locator("#frame").locator("#canvas").wait_for(state="attached")
     inner_frame(page).wait_for_function("window.verletPage.state === 'started'", timeout=15000)
 
 
