@@ -138,3 +138,15 @@ def report_param(name, value):
 def report_event(name, **detail):
     """A scene's moment for the embedding page: report_event("caught", score=3)."""
     return _call("reportEvent", str(name), json.dumps(detail))
+
+
+def share_links(query):
+    """{"link", "embed"}: the frame's address with `query` ("scene=rope&gravity=0.5&seed=3") and
+    the iframe snippet for it, for "copy link" / "copy embed"; None outside the browser."""
+    links = _read_json(lambda window: window.JSON.stringify(window.verletPage.shareLinks(str(query))))
+    return links if isinstance(links, dict) else None
+
+
+def copy_text(text):
+    """Put `text` on the page's clipboard (call from a tap or click); False outside the browser."""
+    return _call("copyText", str(text))

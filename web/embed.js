@@ -35,6 +35,11 @@
 //                         the latest waiting line wins)
 //   reportPaused(by), reportResumed(by), reportParam(name, value), reportEvent(name, detailJSON)
 //   wantSize(width, height)   the size the frame would like (posted as "size")
+//   shareLinks(query)     {link, embed}: this frame's address with `query` (the app's "copy
+//                         link": scene first, changed parameters, seed, overlay) and the
+//                         iframe snippet for it ("copy embed")
+//   copyText(text)        put text on the clipboard (the app's copy buttons; call it from a
+//                         tap or click); a toast says whether it worked
 "use strict";
 (function () {
   const page = window.verletPage;
@@ -199,7 +204,29 @@
     if (page.state === "started") enqueue(Object.assign({ type: "frame-size" }, frameSize()));
   });
 
+  // The address and snippet a reader shares: only the app's own pairs (validated by the app),
+  // never `autostart` or the page's hash.
+  function shareLinks(query) {
+    const pairs = String(query || "").replace(/^\?/, "").split("&")
+      .filter((pair) => /^[A-Za-z_][A-Za-z0-9_]{0,31}=[^&#<>"']{0,64}$/.test(pair) && !/^autostart=/.test(pair));
+    const link = location.origin + location.pathname + (pairs.length ? "?" + pairs.join("&") : "");
+    const info = (page.build.scenes || {})[page.scene()] || {};
+    const title = (info.title || "Verlet Playground demo") + " (Verlet Playground)";
+    const embed = '<iframe src="' + link.replace(/&/g, "&amp;") + '" title="' + title.replace(/"/g, "&quot;")
+      + '" width="960" height="540" style="width:100%;height:auto;aspect-ratio:16/9;border:0;color-scheme:light"'
+      + ' loading="lazy" allow="autoplay; fullscreen" allowfullscreen></iframe>';
+    return { link, embed };
+  }
+  function copyText(text) {
+    const done = (ok) => page.toast(ok ? "복사했어요 · copied" : "복사할 수 없어요 · could not copy");
+    if (!navigator.clipboard) { done(false); return false; }
+    navigator.clipboard.writeText(String(text)).then(() => done(true), () => done(false));
+    return true;
+  }
+
   Object.assign(page, {
+    shareLinks,
+    copyText,
     takeCommands() { const taken = queue; queue = []; return JSON.stringify(taken); },
     frameSize,
     announce,

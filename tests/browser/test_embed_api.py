@@ -162,3 +162,14 @@ def test_announcements_go_to_the_live_region_at_a_sensible_rate(page, serve, web
                   "window.verletPage.announce('cloth torn, 14 links')")
     assert live.text_content() == "cloth torn, 12 links", "a second line came too soon"
     page.wait_for_function("document.getElementById('vp-live').textContent === 'cloth torn, 14 links'")
+
+
+def test_share_links_carry_the_apps_pairs_and_nothing_else(page, serve, web_build):
+    base = serve(web_build["dir"])
+    page.goto(base + "index.html?scene=rope&autostart=0#debug")
+    page.locator("#vp-play").wait_for(state="visible")
+    links = page.evaluate("window.verletPage.shareLinks("
+                          "'scene=rope&gravity=0.5&seed=3&overlay=1&autostart=1&x=<b>')")
+    assert links["link"] == base + "index.html?scene=rope&gravity=0.5&seed=3&overlay=1"
+    assert links["embed"].startswith(f'<iframe src="{base}index.html?scene=rope&amp;gravity=0.5&amp;seed=3')
+    assert 'title="A Verlet rope pinned at the top (Verlet Playground)"' in links["embed"]

@@ -78,3 +78,12 @@ def test_outside_the_browser_the_bridge_is_quiet(monkeypatch):
     assert page.frame_size() is None
     assert page.reduced_motion() is False
     assert page.announce("x") is False and page.report_event("torn", links=12) is False
+
+
+def test_share_links_and_copy_go_through_the_page(embed):
+    verlet = embed()
+    verlet.shareLinks = lambda query: {"link": "https://x/demo/index.html?" + query, "embed": "<iframe>"}
+    assert page.share_links("scene=rope&seed=3") == {"link": "https://x/demo/index.html?scene=rope&seed=3",
+                                                      "embed": "<iframe>"}
+    page.copy_text("https://x/")
+    assert verlet.calls[-1] == ("copyText", "https://x/")
