@@ -121,3 +121,19 @@ def test_try_one_iteration_drives_takopi(page, serve, site):
     link.click()  # running now: the link sends a `set` message
     child.wait_for_function("window.standin.app.params.iterations === 1")
     assert child.evaluate("window.standin.applied") == [{"type": "set", "name": "iterations", "value": 1}]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_keyboard_focus_on_a_poster_is_drawn_above_its_image(page, serve, site, scheme):
+    page.emulate_media(color_scheme=scheme)
+    page.goto(serve(site["dir"]) + "spider.html")
+    for _ in range(15):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.className") == "poster":
+            break
+    assert page.evaluate("document.activeElement.className") == "poster"
+    ring = page.evaluate("""() => { const s = getComputedStyle(document.activeElement, '::after');
+        return [s.content, s.position, s.zIndex, s.boxShadow]; }""")
+    assert ring[0] == '""' and ring[1] == "absolute" and int(ring[2]) >= 1 and "inset" in ring[3], ring
+    image_filter = page.evaluate("getComputedStyle(document.activeElement.querySelector('img')).filter")
+    assert image_filter == "none", "a filter on the focused image would paint over the ring"
