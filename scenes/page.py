@@ -140,6 +140,11 @@ def report_event(name, **detail):
     return _call("reportEvent", str(name), json.dumps(detail))
 
 
+def want_size(width, height):
+    """Tell the embedding page the frame's preferred size in CSS px (posted as "size")."""
+    return _call("wantSize", float(width), float(height))
+
+
 def share_links(query):
     """{"link", "embed"}: the frame's address with `query` ("scene=rope&gravity=0.5&seed=3") and
     the iframe snippet for it, for "copy link" / "copy embed"; None outside the browser."""

@@ -66,6 +66,9 @@ def test_frame_size_motion_and_reports_reach_the_page(embed):
     page.report_param("iterations", 5)
     page.report_event("caught", score=3)
     page.announce("bug caught, score 3")
+    page.want_size(960, 540)
+    assert verlet.calls[-1] == ("wantSize", 960.0, 540.0)
+    verlet.calls.pop()
     assert verlet.calls == [("reportPaused", "visibility"), ("reportResumed", "reader"),
                             ("reportParam", "iterations", 5.0),
                             ("reportEvent", "caught", '{"score": 3}'),
