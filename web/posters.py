@@ -3,8 +3,9 @@
 Each poster is one frame of the scene rendered by `main.py --headless` (the headless contract),
 optionally after a scripted recipe (web/posters/SCENE.json: {"frames": N, "events": [...],
 "set": {"name": value}, "overlay": true}, events as in EVENTS.json; with "overlay" the poster
-shows the scene's overlay, e.g. links coloured by strain), then saved as a JPEG no larger than
-MAX_BYTES: at the canvas size when it fits, else scaled down step by step.
+shows the scene's overlay), then saved as a JPEG 960 px wide. It is rendered with `--embed`, as
+an embed that names its scene starts (no scene-list button), so the poster is the first frame a
+reader sees; the recipes leave the overlay off, as the embed starts without it.
 
 A poster that cannot be rendered never stops a build: the caller gets a one-line reason.
 """
@@ -23,10 +24,8 @@ POSTER_FRAMES = 240
 """Frames simulated before a poster is taken: four seconds, when every demo has settled."""
 POSTER_TIMEOUT = 120
 """Seconds one poster render may take before it is given up."""
-MAX_BYTES = 60 * 1024
-"""Largest poster file: a reader on a phone fetches it before anything else."""
-WIDTHS = (960, 864, 768, 672, 576, 480)
-"""Widths tried, largest first, until the JPEG fits MAX_BYTES (16:9 heights)."""
+POSTER_WIDTH = 960
+"""Every poster's width in px (16:9): the frame's logical canvas, never upscaled in a post."""
 EXTENSION = ".jpg"
 
 
@@ -45,7 +44,7 @@ def poster_recipe(scene):
 
 
 def poster_command(python, scene, out_png, recipe, events_path=None):
-    command = [python, "main.py", "--scene", scene, "--headless",
+    command = [python, "main.py", "--scene", scene, "--embed", "--headless",
                "--frames", str(recipe["frames"]), "--screenshot", str(out_png)]
     if events_path:
         command += ["--input", str(events_path)]
@@ -56,20 +55,16 @@ def poster_command(python, scene, out_png, recipe, events_path=None):
     return command
 
 
-def shrink_to_jpeg(png_path, out_path, max_bytes=MAX_BYTES):
-    """Save png_path as a JPEG at the largest of WIDTHS that fits max_bytes; its size in bytes."""
+def save_jpeg(png_path, out_path, width=POSTER_WIDTH):
+    """Save png_path as a JPEG `width` px wide (16:9 kept); its size in bytes."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     image = pygame.image.load(str(png_path))
-    width, height = image.get_size()
-    for wanted in WIDTHS:
-        size = (min(wanted, width), round(min(wanted, width) * height / width))
-        scaled = image if size == (width, height) else pygame.transform.smoothscale(image, size)
-        pygame.image.save(scaled, str(out_path))
-        if out_path.stat().st_size <= max_bytes:
-            break
+    size = (width, round(width * image.get_height() / image.get_width()))
+    scaled = image if size == image.get_size() else pygame.transform.smoothscale(image, size)
+    pygame.image.save(scaled, str(out_path))
     return out_path.stat().st_size
 
 
@@ -95,7 +90,7 @@ def render_poster(python, scene, out_path):
         if not png.is_file() or png.stat().st_size == 0:
             return "main.py --headless wrote no picture"
         try:
-            shrink_to_jpeg(png, out_path)
+            save_jpeg(png, out_path)
         except Exception as error:  # pygame without JPEG support, a full disk: name it
             return f"could not save the poster as JPEG: {error}"
     return None

@@ -45,8 +45,8 @@ STAGES = {  # name: (StandIn arguments, Korean words, English words, detail word
                     "pythons.js"),
     "main-js-404": ({"missing": ["cpython312/main.js"]}, "불러오지 못했어요", "could not be loaded",
                     "cpython312/main.js"),
-    "data-404": ({"missing": ["cpython312/main.data"]}, "멈췄어요", "stopped while starting",
-                 "Script error"),
+    "data-404": ({"missing": ["cpython312/main.data"]}, "받지 못했어요", "main.data",
+                 "HTTP 404"),  # named, no longer a muted "Script error." (issue 23)
     "wasm-abort": ({"fail": "abort"}, "멈췄어요", "stopped while starting", "abort"),
     "import": ({"fail": "import", "line": import_failure_line()}, "오류로 멈췄어요",
                "stopped with an error", "ModuleNotFoundError: No module named"),

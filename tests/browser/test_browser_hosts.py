@@ -73,7 +73,7 @@ def test_itch_zip_holds_what_the_page_boots_from(itch_zip, scenes):
         names = sorted(archive.namelist())
         page = archive.read("index.html").decode("utf-8")
     stem = bundle_stem()
-    expected = {"index.html", "favicon.png", f"{stem}.tar.gz", f"{stem}.apk"} | {
+    expected = {"index.html", "favicon.png", "embed.js", f"{stem}.tar.gz", f"{stem}.apk"} | {
         f"posters/{scene}.jpg" for scene in scenes}
     assert set(names) == expected, names
     version = re.search(r'^VERSION = "([0-9a-f]{12})"', page, re.M).group(1)

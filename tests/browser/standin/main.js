@@ -9,7 +9,12 @@
 //      WEB.apk), stage "packages", stage "scene";
 //   4. plays main.py: STANDIN.fail == "import" -> verletPage.failed(STANDIN.line) with no frame;
 //      "never" -> no frame at all; otherwise draws a first frame and calls verletPage.started(),
-//      and with "frame" calls verletPage.failed(STANDIN.line) a moment later.
+//      and with "frame" calls verletPage.failed(STANDIN.line) a moment later;
+//   5. after the first frame, acts as the app does with the page (issue 23): the runtime's
+//      input listeners on the canvas (wheel and touch, each cancelling its event, as SDL's
+//      do), counted on standin.input; every animation frame it takes verletPage.takeCommands()
+//      and obeys them (pause/resume/step/set/overlay/restart, recorded on standin.applied),
+//      reporting paused/resumed/param back and announcing in the live region.
 (function () {
   const Module = window.Module;
   const plan = window.STANDIN || {};
@@ -42,6 +47,44 @@
       for (const hook of Module.postRun) hook(Module);
       return delay(plan.stageMs || 60).then(python);  // CPython starts, runs cpythonrc.py
     });
+  }
+
+  function playTheApp(canvas) {
+    if (typeof page.takeCommands !== "function") return;  // a page without the embed API
+    const input = window.standin.input = { wheel: 0, touches: 0 };
+    const state = window.standin.app = { paused: false, pausedBy: null, steps: 0, overlay: false, params: {} };
+    window.standin.applied = [];
+    canvas.addEventListener("wheel", (event) => { input.wheel += 1; event.preventDefault(); }, { passive: false });
+    for (const type of ["touchstart", "touchmove"]) {
+      canvas.addEventListener(type, (event) => { input.touches += 1; event.preventDefault(); }, { passive: false });
+    }
+    function obey(command) {
+      window.standin.applied.push(command);
+      if (command.type === "pause" && !state.paused) {
+        state.paused = true; state.pausedBy = command.by;
+        page.reportPaused(command.by);
+      } else if ((command.type === "resume" || command.type === "play") && state.paused) {
+        if (command.by === "visibility" && state.pausedBy !== "visibility") return;  // the reader's pause stays
+        state.paused = false; state.pausedBy = null;
+        page.reportResumed(command.by);
+      } else if (command.type === "step" && state.paused) {
+        state.steps += command.count;
+      } else if (command.type === "set") {
+        state.params[command.name] = command.value;
+        page.reportParam(command.name, command.value);
+        page.announce(command.name + " " + command.value);
+      } else if (command.type === "overlay") {
+        state.overlay = command.on === undefined ? !state.overlay : command.on;
+      } else if (command.type === "restart") {
+        state.steps = 0;
+        page.reportEvent("restart", JSON.stringify({ steps: 0 }));
+      }
+    }
+    (function frame() {
+      for (const command of JSON.parse(page.takeCommands())) obey(command);
+      if (!state.paused) state.steps += 1;
+      requestAnimationFrame(frame);
+    })();
   }
 
   function bundleKind(bytes) {
@@ -98,6 +141,7 @@
     ctx.font = "28px sans-serif";
     ctx.fillText("stand-in runtime: first frame of " + location.search, 40, 80);
     page.started();
+    playTheApp(canvas);
     if (plan.fail === "frame") {
       await delay(150);
       page.failed(plan.line);

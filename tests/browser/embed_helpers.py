@@ -1,0 +1,100 @@
+"""Helpers of the embed tests (issue 23): a blog on another origin that embeds the frame, and
+real input through the DevTools protocol.
+
+- `host_page(tmp_path, serve, frame_url, ...)`: writes a host page with text above and below
+  one iframe (the snippet's style), served from its own 127.0.0.1 port, so the frame is
+  cross-origin; the host keeps every message the frame posts on `window.got`, and `send(...)`
+  posts one to the frame.
+- `Input`: a CDP session that sends wheel and touch events as a reader's hardware would
+  (`Input.dispatchMouseEvent`, `Input.dispatchTouchEvent`), and turns on phone emulation.
+"""
+
+HOST_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>a stranger's blog</title>
+<style>body {{ margin: 0; font: 18px/1.6 sans-serif; }} p {{ margin: 0 16px 12px; }}
+#frame {{ display: block; width: 100%; height: auto; aspect-ratio: 16/9; border: 0; }}</style></head>
+<body>
+<h1>my post</h1>
+{above}
+<iframe id="frame" src="{src}" title="demo" width="960" height="540" allow="autoplay; fullscreen" allowfullscreen></iframe>
+{below}
+<script>
+window.got = [];
+window.addEventListener("message", (event) => {{
+  if (event.source === document.getElementById("frame").contentWindow) window.got.push(event.data);
+}});
+window.send = (message) => document.getElementById("frame").contentWindow.postMessage(message, "*");
+</script>
+</body></html>
+"""
+TEXT = "<p>" + "Words a reader scrolls past on the way to the demo. " * 6 + "</p>"
+
+
+def host_page(tmp_path, serve, frame_url, above=2, below=40):
+    """The host page's URL: `above` and `below` paragraphs around the embedded frame."""
+    folder = tmp_path / "blog"
+    folder.mkdir(exist_ok=True)
+    (folder / "post.html").write_text(HOST_PAGE.format(src=frame_url, above=TEXT * above,
+                                                       below=TEXT * below), encoding="utf-8")
+    return serve(folder) + "post.html"
+
+
+def frame_of(page):
+    """The embedded frame (playwright reaches into it across origins)."""
+    return page.frame_locator("#frame")
+
+
+def inner_frame(page):
+    return next(frame for frame in page.frames if frame != page.main_frame)
+
+
+def messages(page, kind=None):
+    got = page.evaluate("window.got")
+    return [m for m in got if kind is None or m.get("type") == kind]
+
+
+def wait_message(page, kind, **fields):
+    """Wait until the host has a message of `kind` with these fields; returns it."""
+    page.wait_for_function(
+        "([kind, fields]) => window.got.some((m) => m.type === kind && "
+        "Object.entries(fields).every(([k, v]) => m[k] === v))", arg=[kind, fields], timeout=15000)
+    return [m for m in messages(page, kind) if all(m.get(k) == v for k, v in fields.items())][-1]
+
+
+class Input:
+    """Wheel and touch through Chromium's input pipeline, and phone emulation."""
+
+    def __init__(self, page):
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+
+    def phone(self, width, height):
+        self.cdp.send("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+        self.cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+
+    def wheel(self, x, y, delta=400):
+        self.cdp.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+        self.cdp.send("Input.dispatchMouseEvent",
+                      {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta})
+        self.page.wait_for_timeout(600)  # let a smooth scroll finish before it is read
+
+    def swipe(self, x, y, dy=-300, steps=10):
+        """A finger down at (x, y), moved by dy in `steps`, then lifted."""
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, steps + 1):
+            self.cdp.send("Input.dispatchTouchEvent",
+                          {"type": "touchMove", "touchPoints": [{"x": x, "y": y + dy * step / steps}]})
+            self.page.wait_for_timeout(16)
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        self.page.wait_for_timeout(600)
+
+
+def scroll_y(page):
+    return page.evaluate("window.scrollY")
+
+
+def centre(page, selector):
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

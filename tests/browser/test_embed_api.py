@@ -1,0 +1,175 @@
+"""The embed API in a cross-origin host page (issue 23, points 5 and 6).
+
+The frame posts ready (with the scene's parameters), size, started, failed (with its reason),
+paused/resumed, param and event; it takes play, pause, resume, restart, set, overlay and step
+from its parent, validated (each refusal is an `error` with the reason). The stand-in runtime
+plays the app's side: it reads verletPage.takeCommands() every frame and reports back, as
+scenes/page.py lets the app do. The frame pauses itself while scrolled out of view and goes
+on when it is back.
+"""
+
+import pytest
+
+from .embed_helpers import host_page, inner_frame, messages, wait_message
+from .standin_helpers import StandIn
+
+pytestmark = pytest.mark.browser
+
+
+def open_host(page, serve, web_build, tmp_path, query="scene=takopi", below=40):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    frame_url = serve(web_build["dir"]) + "index.html?" + query
+    page.goto(host_page(tmp_path, serve, frame_url, below=below))
+    return wait_message(page, "ready")
+
+
+def send(page, **message):
+    page.evaluate("(message) => window.send(message)", {"verlet": 1, **message})
+
+
+def app_state(page):
+    return inner_frame(page).evaluate("window.standin.app")
+
+
+def refused(page, count):
+    """Wait for the `count`-th error message and return it."""
+    page.wait_for_function("(n) => window.got.filter((m) => m.type === 'error').length >= n", arg=count)
+    return messages(page, "error")[count - 1]
+
+
+def test_ready_names_the_scene_its_parameters_and_size(page, serve, web_build, tmp_path):
+    StandIn(page)
+    ready = open_host(page, serve, web_build, tmp_path)
+    assert ready["scene"] == "takopi" and ready["requested"] == "takopi"
+    assert ready["params"]["iterations"] == {"min": 1, "max": 40, "default": 10, "integer": True}
+    size = wait_message(page, "size")
+    assert (size["width"], size["height"]) == (960, 540)
+
+
+def test_commands_before_play_are_validated_and_set_goes_into_the_address(page, serve, web_build,
+                                                                          tmp_path):
+    standin = StandIn(page)
+    open_host(page, serve, web_build, tmp_path)
+    send(page, type="bogus")
+    assert "unknown message type" in refused(page, 1)["reason"]
+    send(page, type="set", name="nosuch", value=1)
+    assert "unknown parameter" in refused(page, 2)["reason"]
+    send(page, type="set", name="iterations", value=99)
+    assert "between 1 and 40" in refused(page, 3)["reason"]
+    send(page, type="set", name="iterations", value=2.5)
+    assert "whole number" in refused(page, 4)["reason"]
+    send(page, type="step")
+    assert refused(page, 5)["reason"] == "not-started"
+    page.evaluate("window.send({type: 'play'})")  # no `verlet: 1`: not ours, ignored
+    send(page, type="set", name="iterations", value=1)
+    page.wait_for_timeout(300)
+    assert len(messages(page, "error")) == 5
+    assert not standin.runtime_requested, "nothing may load before play"
+    send(page, type="play")
+    wait_message(page, "started", scene="takopi")
+    search = inner_frame(page).evaluate("location.search")
+    assert search.startswith("?scene=takopi") and "iterations=1" in search, search
+
+
+def test_pause_step_set_overlay_resume_restart_while_running(page, serve, web_build, tmp_path):
+    StandIn(page)
+    open_host(page, serve, web_build, tmp_path, query="scene=takopi&autostart=1")
+    wait_message(page, "started")
+    send(page, type="pause")
+    assert wait_message(page, "paused")["by"] == "page"
+    steps = app_state(page)["steps"]
+    send(page, type="step", count=3)
+    inner_frame(page).wait_for_function("(n) => window.standin.app.steps === n + 3", arg=steps)
+    send(page, type="step", count=601)
+    assert "1 to 600" in refused(page, 1)["reason"]
+    send(page, type="set", name="iterations", value="5")
+    assert wait_message(page, "param", name="iterations")["value"] == 5
+    send(page, type="overlay", on="yes")
+    assert "true or false" in refused(page, 2)["reason"]
+    send(page, type="overlay", on=True)
+    send(page, type="resume")
+    assert wait_message(page, "resumed")["by"] == "page"
+    send(page, type="restart")
+    wait_message(page, "event", name="restart")
+    applied = [c["type"] for c in inner_frame(page).evaluate("window.standin.applied")]
+    assert applied == ["pause", "step", "set", "overlay", "resume", "restart"], applied
+    assert app_state(page)["overlay"] is True
+    assert inner_frame(page).evaluate("document.getElementById('vp-live').textContent") == "iterations 5"
+
+
+def test_failure_is_posted_with_its_reason(page, serve, web_build, tmp_path):
+    StandIn(page, fail="import", line="ModuleNotFoundError: No module named 'pygame'")
+    open_host(page, serve, web_build, tmp_path, query="scene=rope&autostart=1")
+    failed = wait_message(page, "failed")
+    assert failed["reason"] == "app" and "No module named" in failed["detail"]
+
+
+def test_the_frame_pauses_out_of_view_and_goes_on_when_back(page, serve, web_build, tmp_path):
+    """Out of view the frame tells the app to pause; Chromium also throttles an off-screen
+    cross-origin frame's animation frames, so the app (here the stand-in) may only read the
+    pause when it runs again: then it gets pause and resume, in that order, both posted."""
+    StandIn(page)
+    open_host(page, serve, web_build, tmp_path, query="scene=flag&autostart=1", below=60)
+    wait_message(page, "started")
+    frame = inner_frame(page)
+    assert frame.evaluate("window.verletPage.away") is False
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    frame.wait_for_function("window.verletPage.away === true")
+    page.evaluate("window.scrollTo(0, 0)")
+    frame.wait_for_function("window.verletPage.away === false")
+    assert wait_message(page, "resumed")["by"] == "visibility"
+    order = [(m["type"], m.get("by")) for m in messages(page) if m["type"] in ("paused", "resumed")]
+    assert order == [("paused", "visibility"), ("resumed", "visibility")], order
+    steps = app_state(page)["steps"]
+    frame.wait_for_function("(n) => window.standin.app.steps > n", arg=steps)
+
+
+def test_a_reader_pause_is_not_undone_by_coming_back_into_view(page, serve, web_build, tmp_path):
+    StandIn(page)
+    open_host(page, serve, web_build, tmp_path, query="scene=flag&autostart=1", below=60)
+    wait_message(page, "started")
+    send(page, type="pause")
+    wait_message(page, "paused", by="page")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(400)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(400)
+    assert app_state(page)["paused"] is True
+    assert not messages(page, "resumed")
+
+
+def test_frame_size_and_reduced_motion_for_the_app(page, serve, web_build):
+    page.set_viewport_size({"width": 390, "height": 219})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(serve(web_build["dir"]) + "index.html?scene=flag")
+    page.locator("#vp-play").wait_for(state="visible")
+    size = page.evaluate("window.verletPage.frameSize()")
+    assert (size["width"], size["height"]) == (389, 219)  # 16:9 inside 390 x 219
+    assert abs(size["scale"] * 960 - size["width"]) < 1
+    assert page.evaluate("window.verletPage.reducedMotion") is True
+    assert page.evaluate("window.verletPage.away") is False
+    assert page.evaluate("JSON.parse(window.verletPage.takeCommands())") == []
+
+
+def test_announcements_go_to_the_live_region_at_a_sensible_rate(page, serve, web_build):
+    page.goto(serve(web_build["dir"]) + "index.html?scene=cloth")
+    page.locator("#vp-play").wait_for(state="visible")
+    live = page.locator("#vp-live")
+    assert live.get_attribute("aria-live") == "polite"
+    page.evaluate("window.verletPage.announce('cloth torn, 12 links')")
+    assert live.text_content() == "cloth torn, 12 links"
+    page.evaluate("window.verletPage.announce('cloth torn, 13 links');"
+                  "window.verletPage.announce('cloth torn, 14 links')")
+    assert live.text_content() == "cloth torn, 12 links", "a second line came too soon"
+    page.wait_for_function("document.getElementById('vp-live').textContent === 'cloth torn, 14 links'")
+
+
+def test_share_links_carry_the_apps_pairs_and_nothing_else(page, serve, web_build):
+    base = serve(web_build["dir"])
+    page.goto(base + "index.html?scene=rope&autostart=0#debug")
+    page.locator("#vp-play").wait_for(state="visible")
+    links = page.evaluate("window.verletPage.shareLinks("
+                          "'scene=rope&gravity=0.5&seed=3&overlay=1&autostart=1&x=<b>')")
+    assert links["link"] == base + "index.html?scene=rope&gravity=0.5&seed=3&overlay=1"
+    assert links["embed"].startswith(f'<iframe src="{base}index.html?scene=rope&amp;gravity=0.5&amp;seed=3')
+    assert 'title="A Verlet rope pinned at the top (Verlet Playground)"' in links["embed"]
