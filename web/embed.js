@@ -22,7 +22,7 @@
 // Before the first frame `play` starts the demo, `set` and `overlay` become part of the
 // address the app reads, and the rest is refused with reason "not-started".
 //
-// What the app reads and calls (scenes/page.py wraps each one):
+// What the app reads and calls (app/page.py wraps each one):
 //   takeCommands()        JSON text of the commands waiting for the app, oldest first, each
 //                         {type, ...} as above plus {type: "pause"|"resume", by: "visibility"}
 //                         when the frame leaves or re-enters the view, and {type: "frame-size"}

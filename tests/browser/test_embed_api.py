@@ -4,7 +4,7 @@ The frame posts ready (with the scene's parameters), size, started, failed (with
 paused/resumed, param and event; it takes play, pause, resume, restart, set, overlay and step
 from its parent, validated (each refusal is an `error` with the reason). The stand-in runtime
 plays the app's side: it reads verletPage.takeCommands() every frame and reports back, as
-scenes/page.py lets the app do. The frame pauses itself while scrolled out of view and goes
+app/page.py lets the app do. The frame pauses itself while scrolled out of view and goes
 on when it is back.
 """
 
