@@ -110,16 +110,16 @@ class Strand:
     def solve(self, passes=None):
         """Lengths, bend limits and bounds, root to tip, `passes` times (`self.passes` by
         default). The first range's reference is read once, before the first pass."""
-        chain, segment, limits = self.chain, self.segment, self.limits
-        fallbacks, bounds = self.fallbacks, self.bounds
+        chain, segment, bounds, fallbacks = self.chain, self.segment, self.bounds, self.fallbacks
+        joints = [(chain[i], chain[i + 1], limit.project_from,
+                   0.5 * (limit.lo + limit.hi) if fallbacks is None else fallbacks[i])
+                  for i, limit in enumerate(self.limits)]
         base = self.base_angle()
         for _ in range(self.passes if passes is None else passes):
             reference = base
-            for i, limit in enumerate(limits):
-                pivot, point = chain[i], chain[i + 1]
-                middle = 0.5 * (limit.lo + limit.hi) if fallbacks is None else fallbacks[i]
+            for pivot, point, project_from, middle in joints:
                 set_distance(pivot, point, segment, reference + middle)
-                limit.project_from(reference, move_now)
+                project_from(reference, move_now)
                 if bounds is not None:
                     keep_inside(pivot, point, segment, bounds)
                 reference = atan2(point.y - pivot.y, point.x - pivot.x)
