@@ -12,6 +12,7 @@ times per frame. Runs unchanged in CPython, pygbag and Pyodide.
     world.step()
 """
 
+from .builders import ring
 from .constraints import AngleRange, Area, Box, rotate_rigidly
 from .distance import Distance
 from .forces import TriangleWind
@@ -25,6 +26,6 @@ from .world import PHASE_HOOKS, World
 __all__ = [
     "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Distance", "Particle", "Strand",
     "TriangleWind", "World", "anchored", "cut_links", "gauss_seidel_passes", "integrate",
-    "jacobi_passes", "move_now", "move_pending", "rotate_rigidly", "snap_overstretched",
+    "jacobi_passes", "move_now", "move_pending", "ring", "rotate_rigidly", "snap_overstretched",
     "solve_gauss_seidel", "solve_jacobi",
 ]

@@ -6,7 +6,7 @@ from math import hypot, isfinite, pi
 import pytest
 
 from tests.support.robustness import make_simulation
-from scenes.takopi.model.legs import keep_inside
+from verlet.strand import keep_inside
 from verlet import Particle
 
 

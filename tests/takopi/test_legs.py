@@ -205,7 +205,7 @@ def test_the_legs_range_projection_is_the_engines_to_the_last_bit():
 
 
 def test_keep_inside_leaves_a_point_inside_exactly_where_it_is():
-    from scenes.takopi.model.legs import keep_inside
+    from verlet.strand import keep_inside
     from verlet import Particle
 
     bounds = (8.0, 8.0, 952.0, 478.0)
@@ -216,3 +216,78 @@ def test_keep_inside_leaves_a_point_inside_exactly_where_it_is():
     outside = Particle(500.0, 490.0)
     keep_inside(Particle(500.0, 470.0), outside, 17.0, bounds)
     assert outside.y == 478.0 and abs(hypot(outside.x - 500.0, outside.y - 470.0) - 17.0) < 1e-9
+
+
+def _plain_frame(model):
+    """One frame of the model as it is written out plainly: press and upright turn, the
+    body's integration, stance, averaged solve with the hard projections and wall friction,
+    then each leg re-rooted, integrated with the body's damping and gravity and solved."""
+    from verlet.particle import integrate
+    from verlet.solver import solve_jacobi
+    from verlet.strand import keep_inside, set_distance
+    from verlet import move_now
+
+    model._update_push()
+    model.stand_up()
+    body = model.body
+    world = body.world
+    world.integrate(body.points)
+    body._stand_level()
+    solve_jacobi(world.constraints, world.iterations, body._hard_projections)
+    body.walls.apply_friction()
+    gravity, damping = model.values["gravity"], model.values["damping"]
+    model.down = down = model.down_angle()
+    bounds = model.leg_bounds
+    for leg in model.legs:
+        root, knee, foot, shape = leg.root, leg.knee, leg.foot, leg.shape
+        root.place(*body.point_at(shape.ring_index))
+        integrate(knee, damping, 0.0, gravity)
+        integrate(foot, damping, 0.0, gravity)
+        segment = shape.segment
+        for _ in range(3):
+            set_distance(root, knee, segment, down + shape.splay)
+            leg.knee_range.project_from(down, move_now)
+            keep_inside(root, knee, segment, bounds)
+            upper = atan2(knee.y - root.y, knee.x - root.x)
+            set_distance(knee, foot, segment, upper + shape.curl)
+            leg.foot_range.project_from(upper, move_now)
+            keep_inside(knee, foot, segment, bounds)
+        for point in (knee, foot):
+            if point.y >= bounds[3]:
+                point.px = point.x - (point.x - point.px) * (1.0 - 0.35)
+    push = body.push
+    model.pressed = push is not None and push.touches(body.points)
+
+
+def test_a_frame_in_the_world_with_strand_legs_is_the_plain_frame_to_the_last_bit():
+    """The frame through `World.step` (hooks for the press, the turn, the stance, the hard
+    projections, the friction and the legs; knees and feet integrated as the world's
+    particles) gives the bits of the frame written out by hand, through a poke, a drag across
+    the body, a fall against the wall and live changes of gravity, damping and stiffness."""
+    stepped, plain = make_model(), make_model()
+    assert [leg.knee in stepped.world.particles for leg in stepped.legs] == [True] * 4
+
+    def state(model):
+        return [(p.x, p.y, p.px, p.py) for p in model.body.points] + [
+            (p.x, p.y, p.px, p.py) for leg in model.legs for p in leg.particles()] + [
+            model.pressed]
+
+    for frame in range(520):
+        for model in (stepped, plain):
+            if frame == 30:
+                model.input("key_down", "space")
+            if frame == 120:
+                model.input("down", (470.0, 400.0))
+            if 120 < frame < 200:
+                model.input("move", (470.0 + 6 * (frame - 120), 400.0 - (frame - 120)))
+            if frame == 200:
+                model.input("up", None)
+            if frame == 260:
+                model.set_param("gravity", 1.1)
+                model.set_param("damping", 0.93)
+            if frame == 330:
+                model.set_param("iterations", 31)
+                model.turn(2.5)
+        stepped.step()
+        _plain_frame(plain)
+        assert state(stepped) == state(plain), frame

@@ -3,7 +3,9 @@
 Pure Python on `verlet/` (it runs in Pyodide). The body is a 16-point ring kept by two numbers,
 the neighbour spacing and the target area (`body.py`, T1-T7); four three-point legs follow it
 (`legs.py`, T11, T12); each frame the whole figure is turned back by a share of its crown-line
-tilt, position and previous together, so it stands up again without bouncing (T13).
+tilt, position and previous together, so it stands up again without bouncing (T13). All of it
+runs inside one frame of the body's `World`: the press and the turn before the integration, the
+body's hooks, then the legs after the solve; `step()` is that frame.
 
 Input, in the model protocol of `scenes.kit.model.simulation`: "down"/"move"/"up" press, drag and release
 the push circle (T7); "key_down" "space" or "return" is one press-and-release from above (T8), a
@@ -157,7 +159,11 @@ class TakopiModel:
         self.down = self.down_angle()
         """The body's down axis as the legs last saw it: measured once a frame, after the body
         has moved and before the legs follow (they read it a dozen times a frame)."""
-        self.legs = [Leg(shape, self.body.point_at(shape.ring_index), self.legs_down)
+        self.world = self.body.world
+        """The body's world, which also integrates the legs' knees and feet (same damping and
+        gravity, one Verlet step for every moving point)."""
+        self.legs = [Leg(shape, self.body.point_at(shape.ring_index), self.legs_down, self.world,
+                         self.leg_bounds)
                      for shape in LEG_SHAPES]
         self.pointer = None
         self.press_side = (0.0, -1.0)
@@ -169,6 +175,11 @@ class TakopiModel:
         second over PRESS_IN frames (`_update_push`)."""
         self.poke = None
         self.pressed = False
+        # The frame, in the body's world: the press and the upright turn before the
+        # integration, the body's own hooks (stance, hard projections, wall friction), then
+        # the legs follow the solved body.
+        self.world.on("before_integrate", self._before_integrate)
+        self.world.on("after_solve", self._legs_follow)
 
     # -- protocol ---------------------------------------------------------------------------
 
@@ -248,16 +259,24 @@ class TakopiModel:
         self.poke = Poke((min(xs) + max(xs)) / 2.0, crown.y, depth)
 
     def step(self):
-        self._update_push()
-        self.stand_up()
-        self.body.step()
-        gravity = self.values["gravity"]
-        damping = self.values["damping"]
-        self.down = self.down_angle()
-        for leg in self.legs:
-            leg.step(self.body.point_at(leg.shape.ring_index), damping, gravity, self.leg_bounds)
+        """One frame of the world (`World.step`), then whether the press touches the body."""
+        self.world.step()
         push = self.body.push
         self.pressed = push is not None and push.touches(self.body.points)
+
+    def _before_integrate(self):
+        """The frame's start: the push circle goes where the pointer or the poke has it, and
+        the figure turns back towards upright (T7, T8, T13)."""
+        self._update_push()
+        self.stand_up()
+
+    def _legs_follow(self):
+        """The frame's end: the down axis is measured once, then every leg follows the solved
+        body (T11, T12)."""
+        self.down = self.down_angle()
+        point_at = self.body.point_at
+        for leg in self.legs:
+            leg.follow(point_at(leg.shape.ring_index))
 
     def _update_push(self):
         radius = self.values["push_radius"]

@@ -3,8 +3,9 @@
 Pure Python on `verlet/`. The ring is built once on a circle and from then on knows only two
 numbers: the neighbour spacing (16 max-only `Distance` links, T3) and the target area (one
 `Area` constraint, T4). Both are solved with Jacobi averaging (T6) `iterations` times a frame
-(T5). The press of T7 is a hard projection that runs after every averaged iteration: points
-inside the push circle are put on it. Walls and floor run there too, so they always win.
+(T5), in the frame of the body's `World` (its hooks: the body writes no loop of its own).
+The press of T7 is a hard projection that runs after every averaged iteration: points inside
+the push circle are put on it. Walls and floor run there too, so they always win.
 
 A body standing upright on its floor also keeps its underside level (the stance, issue 13):
 without it a 16-point ring that is stiff, light or puffy enough to stand on one point tips half a
@@ -16,11 +17,12 @@ and how deep, for a press that starts on the body (T7).
 """
 
 from itertools import chain
-from math import atan2, cos, hypot, pi, sin
+from math import atan2, hypot, pi
 
-from verlet import Area, Box, Distance, World, move_now, rotate_rigidly
+from verlet import Area, Box, World, move_now, rotate_rigidly
+from verlet.builders import ring
 from verlet.geometry import EPSILON, centroid, perimeter, ray_segment_hit
-from verlet.solver import jacobi_plan, solve_jacobi
+from verlet.solver import jacobi_plan
 
 RING_POINTS = 16
 """Points on the ring (T1)."""
@@ -53,13 +55,6 @@ STANCE_CALM = 0.3
 through upright once it acted within two ring steps; T13's righting is meant not to bounce."""
 STANCE_TOUCH = 0.5
 """The body stands while its bottom point is within this many px of its floor."""
-
-
-def circle_points(center, radius, count=RING_POINTS):
-    """`count` points on a circle, the first straight up, the rest clockwise on screen (y down)."""
-    cx, cy = center
-    return [(cx + radius * cos(-pi / 2 + 2 * pi * i / count),
-             cy + radius * sin(-pi / 2 + 2 * pi * i / count)) for i in range(count)]
 
 
 def crown_tilt(points, crown=CROWN):
@@ -151,15 +146,10 @@ class Body:
                  friction):
         self.world = World(gravity=(0.0, gravity), damping=damping, iterations=iterations,
                            solver="jacobi")
-        self.points = [self.world.add_particle(x, y) for x, y in circle_points(center, radius)]
-        # The spacing is the chord between neighbours. Taking the longest of the 16 computed
-        # chords (they differ in the last bits) leaves no link a rounding error too long, so
-        # the first Jacobi average is as symmetric as the circle.
-        self.spacing = max(hypot(b.x - a.x, b.y - a.y)
-                           for a, b in zip(self.points, self.points[1:] + self.points[:1]))
-        for i, a in enumerate(self.points):
-            b = self.points[(i + 1) % RING_POINTS]
-            self.world.add(Distance(a, b, self.spacing, max_only=True))
+        # The spacing is the chord between neighbours, the longest of the 16 (`ring`), so the
+        # first Jacobi average is as symmetric as the circle.
+        self.points, links = ring(self.world, center, radius, RING_POINTS, max_only=True)
+        self.spacing = links[0].rest
         self.area_constraint = self.world.add(Area(self.points))
         self.initial_area = self.area_constraint.target
         self.set_area_ratio(area_ratio)
@@ -167,6 +157,16 @@ class Body:
         self.push = None
         self._kept_plan = None  # (constraints, their jacobi_plan): `_solve_plan`
         self._blow_up()
+        # The body's part of every frame of its world (`World.step`): after the integration
+        # (T2) the stance; spacing and area averaged `iterations` times (T5, T6) with the
+        # ring's kept plan, each averaged iteration followed by the hard projections (the
+        # push circle, T7, then walls and floor: no point is ever left inside the circle or
+        # outside the canvas); after the solve the walls' friction.
+        world = self.world
+        world.jacobi_plan = self._solve_plan
+        world.on("after_integrate", self._stand_level)
+        world.on("after_iteration", self._hard_projections)
+        world.on("after_solve", self.walls.apply_friction)
 
     def _blow_up(self):
         """Fill the ring to the balance of spacing and area before the first frame, at rest.
@@ -199,21 +199,7 @@ class Body:
     def target_area(self):
         return self.area_constraint.target
 
-    # -- the frame --------------------------------------------------------------------------
-
-    def step(self):
-        """Integrate (T2), keep the stance, then solve spacing and area with Jacobi averaging
-        (T5, T6).
-
-        After each averaged iteration the hard projections run: the push circle (T7), then the
-        walls and floor, so a point can never be left inside the circle or outside the canvas.
-        """
-        self.world.integrate()
-        self._stand_level()
-        world = self.world
-        solve_jacobi(world.constraints, world.iterations, self._hard_projections,
-                     plan=self._solve_plan())
-        self.walls.apply_friction()
+    # -- the frame (hooks of the world's) ---------------------------------------------------
 
     def _solve_plan(self):
         """The ring's `jacobi_plan`, made once and kept while the world holds the same

@@ -1,23 +1,22 @@
 """Takopi's four legs: three points each, one bend, allowed angles (T11, T12).
 
-Pure Python on `verlet/`. A leg is a root, a knee and a foot. The root is a pinned particle that
-the model puts back on the ring every frame, at a fractional ring index (between two ring
-points), so the four roots can gather near the bottom centre closer than the ring's spacing.
-Knee and foot fall with the body's Verlet integration; then the knee is put back exactly one
-segment from the root and the foot one segment from the knee, and each is turned back into its
-allowed angle range: the knee's measured from the body's up-down axis, the foot's from the upper
-segment's direction, so both ranges tilt with the body. Ground and walls keep knee and foot on
-the canvas without changing the segment length (a point slides along the wall on its circle
-about the pivot).
+Pure Python on `verlet/`. A leg is a `verlet.Strand` of two segments: a root, a knee and a foot.
+The root is a pinned particle that the model puts back on the ring every frame, at a fractional
+ring index (between two ring points), so the four roots can gather near the bottom centre closer
+than the ring's spacing. Knee and foot are particles of the body's world and fall with its
+Verlet integration; after the body's solve the knee is put back exactly one segment from the
+root and the foot one segment from the knee, and each is turned back into its allowed angle
+range: the knee's measured from the body's up-down axis, the foot's from the upper segment's
+direction, so both ranges tilt with the body. Ground and walls keep knee and foot on the canvas
+without changing the segment length (a point slides along the wall on its circle about the
+pivot: `verlet.strand.keep_inside`).
 
 The legs push nothing back onto the body: they follow it, as in the article.
 """
 
-from math import atan2, cos, hypot, radians, sin, sqrt
+from math import cos, hypot, radians, sin
 
-from verlet import AngleRange, Particle, move_now
-from verlet.particle import integrate
-from verlet.strand import set_distance
+from verlet import Strand
 
 RANGE_WIDTH = radians(40)
 """Width of every allowed angle range, knee and foot alike (T12: the same for all four legs)."""
@@ -58,57 +57,60 @@ def default_shapes(bottom_index, outer_segment, inner_segment, outer_splay, inne
     ]
 
 
-def keep_inside(pivot, point, length, bounds):
-    """Slide `point` back inside `bounds` on its circle of `length` about `pivot`.
+class Leg(Strand):
+    """One leg: a two-segment `verlet.Strand` whose root sits on the ring (T11, T12).
 
-    The point stays exactly `length` from the pivot whenever the pivot is inside and the circle
-    reaches the crossed boundary (it always does when the point was outside); the side of the
-    pivot it ends on is the side it was on. The top edge works the same way: a body lying on its
-    back against it (upright rate 0) keeps its legs whole. Only a corner, where two edges cut
-    the circle, may end in a plain clamp.
-    """
-    left, top, right, bottom = bounds
-    if left <= point.x <= right and top <= point.y <= bottom:
-        return  # the common case: inside, where nothing below would move it
-    for edge, sign in ((bottom, 1.0), (top, -1.0)):
-        if (point.y - edge) * sign > 0.0:
-            rise = min(length, max(0.0, (edge - pivot.y) * sign))
-            reach = sqrt(max(0.0, length * length - rise * rise))
-            side = 1.0 if point.x >= pivot.x else -1.0
-            point.x, point.y = pivot.x + side * reach, pivot.y + sign * rise
-    for wall, sign in ((left, -1.0), (right, 1.0)):
-        if (point.x - wall) * sign > 0.0:
-            run = min(length, max(0.0, (wall - pivot.x) * sign))
-            reach = sqrt(max(0.0, length * length - run * run))
-            side = 1.0 if point.y >= pivot.y else -1.0
-            point.x, point.y = pivot.x + sign * run, pivot.y + side * reach
-    point.x = min(right, max(left, point.x))
-    point.y = min(bottom, max(top, point.y))
-
-
-class Leg:
-    """One leg: pinned root on the ring, Verlet knee and foot, two angle ranges (T11, T12).
-
-    `down_angle` is a function giving the body's down axis (atan2 convention, y down).
+    The root is pinned and put back on the ring by the model every frame; knee and foot are
+    particles of the body's world, so its integration moves them with the body's damping and
+    gravity. The knee's range is measured from `down_angle` (a function giving the body's down
+    axis, atan2 convention, y down), the foot's from the upper segment's direction. A point on
+    its pivot goes to the middle its shape gives (splay, curl); knee and foot stay inside
+    `bounds` (the canvas and its ground) and lose GROUND_FRICTION of their sideways velocity
+    on the ground.
     """
 
-    def __init__(self, shape, root_position, down_angle):
+    def __init__(self, shape, root_position, down_angle, world, bounds):
         self.shape = shape
-        self.down_angle = down_angle
         x, y = root_position
-        self.root = Particle(x, y, pinned=True)
-        self.knee = Particle(x, y)
-        self.foot = Particle(x, y)
+        root = world.add_particle(x, y, pinned=True)
+        knee = world.add_particle(x, y)
+        foot = world.add_particle(x, y)
         half = RANGE_WIDTH / 2.0
-        self.knee_range = AngleRange(self.root, self.knee, shape.splay - half, shape.splay + half,
-                                     reference=down_angle)
-        self.foot_range = AngleRange(self.knee, self.foot, shape.curl - half, shape.curl + half,
-                                     reference=self.upper_angle)
+        super().__init__(root, [knee, foot], shape.segment,
+                         [(shape.splay - half, shape.splay + half),
+                          (shape.curl - half, shape.curl + half)],
+                         down_angle, fallbacks=(shape.splay, shape.curl), bounds=bounds,
+                         friction=GROUND_FRICTION, passes=LEG_PASSES)
         self.hang()
+
+    @property
+    def root(self):
+        return self.chain[0]
+
+    @property
+    def knee(self):
+        return self.chain[1]
+
+    @property
+    def foot(self):
+        return self.chain[2]
+
+    @property
+    def knee_range(self):
+        """The knee's allowed directions about the body's down axis (T12)."""
+        return self.limits[0]
+
+    @property
+    def foot_range(self):
+        """The foot's allowed directions about the upper segment's direction (T12)."""
+        return self.limits[1]
+
+    def down_angle(self):
+        return self.base_angle()
 
     def upper_angle(self):
         """Direction of the upper segment, root to knee: the foot range's reference (T12)."""
-        return atan2(self.knee.y - self.root.y, self.knee.x - self.root.x)
+        return self.foot_range.reference()
 
     def hang(self):
         """Put knee and foot at rest along the middles of their ranges (a fresh leg)."""
@@ -120,37 +122,17 @@ class Leg:
                         self.knee.y + self.shape.segment * sin(foot_angle))
 
     def particles(self):
-        return (self.root, self.knee, self.foot)
+        return tuple(self.chain)
 
-    def step(self, root_position, damping, gravity, bounds):
-        """One frame: re-place the root, integrate knee and foot, then fix lengths and angles.
-
-        The angle ranges are projected with their reference angles worked out here
-        (`AngleRange.project_from`): the knee's (`down_angle`, the body's down axis, which the
-        model measures once a frame) once a step, the foot's (the upper segment's direction)
-        once a pass, after the knee's last move.
-        """
-        root, knee, foot, shape = self.root, self.knee, self.foot, self.shape
-        root.place(*root_position)
-        integrate(knee, damping, 0.0, gravity)
-        integrate(foot, damping, 0.0, gravity)
-        segment = shape.segment
-        down = self.down_angle()
-        knee_range, foot_range = self.knee_range, self.foot_range
-        splay_angle = down + shape.splay
-        curl = shape.curl
-        for _ in range(LEG_PASSES):
-            set_distance(root, knee, segment, splay_angle)
-            knee_range.project_from(down, move_now)
-            keep_inside(root, knee, segment, bounds)
-            upper = atan2(knee.y - root.y, knee.x - root.x)  # `upper_angle`: the foot's reference
-            set_distance(knee, foot, segment, upper + curl)
-            foot_range.project_from(upper, move_now)
-            keep_inside(knee, foot, segment, bounds)
-        ground = bounds[3]
-        for point in (knee, foot):
-            if point.y >= ground:
-                point.px = point.x - (point.x - point.px) * (1.0 - GROUND_FRICTION)
+    def follow(self, root_position):
+        """The leg's part of a frame, after the world has moved knee and foot and solved the
+        body: the root goes back on the ring, then lengths, ranges and bounds are projected
+        LEG_PASSES times (the knee's range from the down axis the model measured once this
+        frame, the foot's from the upper segment after the knee's last move) and the ground
+        takes its friction."""
+        self.root.place(*root_position)
+        self.solve()
+        self.apply_friction()
 
     def lengths(self):
         """(upper, lower) segment lengths now."""
@@ -158,4 +140,4 @@ class Leg:
                 hypot(self.foot.x - self.knee.x, self.foot.y - self.knee.y))
 
     def is_finite(self):
-        return all(p.is_finite() for p in self.particles())
+        return all(p.is_finite() for p in self.chain)
