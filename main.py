@@ -23,23 +23,34 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for --list --json
 
 from app import page  # noqa: E402  (standard library only: reports to the browser page)
-
-try:  # in the browser a failed import is shown in the frame (app.page), not a blank canvas
-    import pygame  # noqa: E402  (after the variable above)
-
-    from scenes.catalog import DEFAULT_SCENE, SCENES
-    from app.clock import FixedStepClock, Pacer
-    from app.headless import ScriptedHost
-    from app.host import TITLE, Host
-    from app.options import Options, UsageError, parse_cli, parse_query, query_from_environ
-    from scenes.kit.model.script import play
-    from app.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
-                               shows_nothing)
-except Exception as error:
-    page.report_failure(error)
-    raise
+from app.options import (Options, UsageError, parse_cli, parse_query,  # noqa: E402
+                         query_from_environ)
+from scenes.catalog import DEFAULT_SCENE, SCENES, describe  # noqa: E402  (pure: no pygame)
 
 IN_BROWSER = sys.platform == "emscripten"
+
+try:  # --help and --list work without pygame; everything else says how to get it
+    import pygame  # noqa: E402  (after the variable above)
+except ImportError as error:
+    if IN_BROWSER:
+        page.report_failure(error)
+        raise
+    pygame = None
+
+if pygame is not None:
+    try:  # in the browser a failed import is shown in the frame (app.page), not a blank canvas
+        from app.clock import FixedStepClock, Pacer
+        from app.headless import ScriptedHost
+        from app.host import TITLE, Host
+        from app.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
+                                shows_nothing)
+        from scenes.kit.model.script import play
+    except Exception as error:
+        page.report_failure(error)
+        raise
+
+NO_PYGAME = ("pygame-ce is not installed for this Python ({python}); `./build.sh run` sets up "
+             ".venv with it (or: {python} -m pip install pygame-ce)")
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 """Ctrl-C: 128 + SIGINT, as a shell reports a program it interrupted."""
@@ -73,13 +84,17 @@ def make_host(options, window, governed=False):
 
 
 def list_scenes(as_json):
+    """Every scene with its hint and parameters, from the pure models (no pygame needed)."""
+    scenes = [describe(SCENES, name) for name in SCENES]
     if as_json:
         print(json.dumps({
-            name: {"help": scene.help, "size": list(scene.size), "params": scene.params.describe()}
-            for name, scene in SCENES.items()
+            scene.name: {"help": scene.help, "size": list(scene.size),
+                         "params": scene.params.describe()}
+            for scene in scenes
         }, indent=2))
         return
-    for name, scene in SCENES.items():
+    for scene in scenes:
+        name = scene.name
         print(f"{name:8} {scene.help}")
         for param in scene.params:
             span = f"[{param.format(param.lo)} .. {param.format(param.hi)}]"
@@ -175,6 +190,9 @@ async def main(argv=None):
         list_scenes(options.json)
         sys.stdout.flush()  # a closed pipe shows up here, inside run()'s handler
         return 0
+    if pygame is None:
+        print(f"main.py: error: {NO_PYGAME.format(python=sys.executable)}", file=sys.stderr)
+        return EXIT_USAGE
     if options.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
+from scenes.catalog import describe
 from scenes.kit.model.params import ParamError, shorten
 from .quality import DEFAULT_MODE, MODES
 from scenes.kit.model.script import ScriptError, load_script
@@ -48,7 +49,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a mistake as a UsageError instead of printing and exiting."""
 
     def error(self, message):
-        raise UsageError(message)
+        raise UsageError(f"{message} (main.py --help lists the options)")
 
 
 def _parser(scenes, default_scene):
@@ -126,7 +127,7 @@ def parse_cli(argv, scenes, default_scene):
         raise UsageError(f"{needs_headless[0]} needs --headless")
     if args.frames is not None:
         options.frames = _whole_number("--frames", args.frames, 0, MAX_FRAMES)
-    table = scenes[args.scene].params
+    table = describe(scenes, args.scene).params
     for assignment in args.set:
         try:
             name, value = table.parse_assignment(assignment)
@@ -186,7 +187,7 @@ def parse_query(query, scenes, default_scene):
                 setattr(options, flag, text in TRUE_WORDS)
             else:
                 notes.append(f"{flag}={shorten(text, 20)!r} is not on/off: ignored")
-    table = scenes[scene].params
+    table = describe(scenes, scene).params
     for key, text in given.items():
         try:
             options.values[key] = table.lookup(key).parse(text)

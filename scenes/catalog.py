@@ -1,26 +1,92 @@
-"""Every scene by name: what `--scene`, `--list` and the page query choose from."""
+"""Every scene by name: what `--scene`, `--list`, the scene list and the page query choose from.
 
-from scenes.bridge.scene import BridgeScene
-from scenes.cloth.scene import ClothScene
-from scenes.flag.scene import FlagScene
-from scenes.hair.scene import HairScene
-from scenes.rope.scene import RopeScene
-from scenes.spider.scene import SpiderScene
-from scenes.takopi.scene import TakopiScene
+The catalog knows each demo by its package and loads the demo's scene (which needs pygame) only
+when it is asked for, so `main.py --help` and `--list` run where pygame is not installed: what
+they show comes from the demo's pure model (its HELP and PARAMS, `describe`).
+"""
 
-SCENES = {scene.name: scene for scene in (TakopiScene, SpiderScene, RopeScene, ClothScene,
-                                               FlagScene, BridgeScene, HairScene)}
-"""Scene classes by name, in the order `--list` shows them."""
+import importlib
+from collections.abc import Mapping
+from typing import NamedTuple
 
+from scenes.kit.model.simulation import SIZE
+
+DEMOS = ("takopi", "spider", "rope", "cloth", "flag", "bridge", "hair")
+"""The demos' packages under scenes/, in the order `--list` and the number keys show them."""
+DEFAULT_SCENE = "takopi"
+"""What opens when no scene is named."""
+
+
+class Description(NamedTuple):
+    """What is known of a scene without loading it: its name, hint, parameters, canvas size."""
+
+    name: str
+    help: str
+    params: object
+    size: tuple
+
+
+class Catalog(Mapping):
+    """Scene classes by name, each imported the first time it is looked up."""
+
+    def __init__(self, names):
+        self._names = list(names)
+        self._loaded = {}
+
+    def __len__(self):
+        return len(self._names)
+
+    def __iter__(self):
+        return iter(list(self._names))
+
+    def __contains__(self, name):
+        return name in self._names  # without loading it
+
+    def __getitem__(self, name):
+        if name not in self._names:
+            raise KeyError(name)
+        if name not in self._loaded:
+            module = importlib.import_module(f"scenes.{name}.scene")
+            self._loaded[name] = next(value for value in vars(module).values()
+                                      if isinstance(value, type) and value.__dict__.get("name") == name)
+        return self._loaded[name]
+
+    def describe(self, name):
+        """The scene's `Description`, read from its model module unless it is loaded already."""
+        if name in self._loaded:
+            scene = self._loaded[name]
+            return Description(name, scene.help, scene.params, tuple(scene.size))
+        if name not in self._names:
+            raise KeyError(name)
+        model = importlib.import_module(f"scenes.{name}.model")
+        return Description(name, model.HELP, model.PARAMS, SIZE)
+
+    def register(self, scene):
+        """Add a scene class (last in the order); a name already here is refused."""
+        if scene.name in self._names:
+            raise ValueError(f"a scene named {scene.name!r} is in the catalog already")
+        self._names.append(scene.name)
+        self._loaded[scene.name] = scene
+        return scene
+
+    def unregister(self, name):
+        """Take a registered scene out again (tests that add one)."""
+        self._names.remove(name)
+        self._loaded.pop(name, None)
+
+
+SCENES = Catalog(DEMOS)
+"""Every scene, in the order `--list` shows them."""
 
 
 def register(scene):
-    """Add a scene class to the catalog (last in `--list`), as the seven above are."""
-    if scene.name in SCENES:
-        raise ValueError(f"a scene named {scene.name!r} is in the catalog already")
-    SCENES[scene.name] = scene
-    return scene
+    """Add a scene class to the catalog (last in `--list`), beside the seven demos."""
+    return SCENES.register(scene)
 
 
-DEFAULT_SCENE = "takopi"
-"""What opens when no scene is named."""
+def describe(scenes, name):
+    """`name`'s `Description` from a Catalog, or from any mapping of scene classes."""
+    if isinstance(scenes, Catalog):
+        return scenes.describe(name)
+    scene = scenes[name]
+    return Description(name, scene.help, scene.params, tuple(scene.size))

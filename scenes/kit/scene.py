@@ -15,11 +15,9 @@ import pygame
 
 from .context import ViewContext
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.simulation import SIZE, Simulation
 from .widgets import ParamPanel, draw_text
 
-SIZE = (960, 540)
-"""Logical canvas size of every scene: 16:9, as an iframe embeds it."""
 
 NOTE_FRAMES = 60 * 8
 """How long an on-canvas note stays: eight seconds."""

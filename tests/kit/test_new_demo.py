@@ -21,7 +21,7 @@ def pendulum_in_the_catalog():
     pygame.font.init()
     catalog.register(PendulumScene)
     yield
-    catalog.SCENES.pop(PendulumScene.name)
+    catalog.SCENES.unregister(PendulumScene.name)
 
 
 def send(target, kind, **fields):

@@ -29,6 +29,9 @@ import random
 
 from .script import play
 
+SIZE = (960, 540)
+"""Logical canvas size of every scene: 16:9, as an iframe embeds it."""
+
 
 class RestartAtOnce:
     """The restart rule of most demos: key `r`, or any restart control, starts again at once."""
