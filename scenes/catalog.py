@@ -89,4 +89,5 @@ def describe(scenes, name):
     if isinstance(scenes, Catalog):
         return scenes.describe(name)
     scene = scenes[name]
-    return Description(name, scene.help, scene.params, tuple(scene.size))
+    return Description(name, getattr(scene, "help", ""), scene.params,
+                       tuple(getattr(scene, "size", SIZE)))
