@@ -84,7 +84,7 @@ def display():
 
 def red_mask(scene, tier):
     """The pixels of the flag's red (at any of the cells' lights), the scene drawn at `tier`."""
-    scene.quality = tier
+    scene.context.tier = tier
     surface = pygame.Surface(scene.size)
     scene.render(surface)
     return pygame.mask.from_threshold(surface, (190, 40, 50), (70, 40, 40, 255))

@@ -42,7 +42,7 @@ def count_calls(monkeypatch, scene, tier, calls):
             return real(*args, **kwargs)
 
         monkeypatch.setattr(module, function, counting)
-    scene.quality = tier
+    scene.context.tier = tier
     surface = pygame.Surface(scene.size)
     scene.render(surface)
     scene.render_overlay(surface)
@@ -67,7 +67,7 @@ def test_the_flag_at_low_draws_its_sheet_in_a_fraction_of_the_polygons():
     for tier in ("high", "medium", "low"):
         with pytest.MonkeyPatch.context() as patch:
             counts[tier] = count_calls(patch, scene, tier, (("draw", "polygon"),))
-    cells = len(scene.model.fabric.cells)
+    cells = len(scene.model.sheet.cells)
     assert counts["high"] >= cells * 0.9 and counts["medium"] == counts["high"]
     assert counts["low"] <= 0.35 * counts["high"], counts
 
@@ -82,7 +82,7 @@ def test_rope_and_hair_sample_their_curves_more_coarsely_below_high(monkeypatch)
         scene = settled(name)
         pictures = {}
         for tier in ("high", "medium"):
-            scene.quality = tier
+            scene.context.tier = tier
             surface = pygame.Surface(scene.size)
             scene.render(surface)
             pictures[tier] = pygame.image.tobytes(surface, "RGB")
