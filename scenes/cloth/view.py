@@ -7,11 +7,9 @@ the velvet without its pleats in 8 shades instead of 32, so that whole runs of a
 polygon (`scenes.kit.sheet_view.draw_sheet(merge=True)`).
 """
 
-import pygame
-
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, rectangle
-from scenes.kit.sheet_view import draw_sheet, draw_strain
+from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
 from scenes.kit.widgets import draw_text
 
 from .model import COLUMNS, ROD_Y, ROWS, SPACING
@@ -71,13 +69,7 @@ def draw(surface, model, context):
         draw_sheet(surface, sheet, PLAIN_COLORS, BACK, levels=LOW_SHADES, merge=True)
     else:
         draw_sheet(surface, sheet, CELL_COLORS, BACK)
-    for start, end, age in model.cuts:
-        fade = max(0, 255 - age * 12)
-        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
-    hand = sheet.hand.at
-    if hand is not None:
-        disc(surface, (255, 255, 255), hand, 9, smooth)
-        disc(surface, (255, 150, 190), hand, 6, smooth)
+    draw_cuts_and_hand(surface, model, smooth)
     if model.knife is not None:
         disc(surface, (230, 240, 255), model.knife, 5, smooth)
     draw_text(surface, help_line(model, context.touch), (12, 12), 20)

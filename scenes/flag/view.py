@@ -12,7 +12,7 @@ import pygame
 
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, circle, rectangle
-from scenes.kit.sheet_view import draw_sheet, draw_strain
+from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
 from scenes.kit.widgets import draw_text
 
 from .model import COLUMNS, POLE_TOP, POLE_X, ROWS
@@ -75,13 +75,7 @@ def draw(surface, model, context):
     low = quality == "low"
     draw_sheet(surface, model.sheet, PLAIN_COLORS if low else CELL_COLORS, BACK,
                sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
-    for start, end, age in model.cuts:
-        fade = max(0, 255 - age * 12)
-        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
-    hand = model.sheet.hand.at
-    if hand is not None:
-        disc(surface, (255, 255, 255), hand, 9, smooth)
-        disc(surface, (255, 150, 190), hand, 6, smooth)
+    draw_cuts_and_hand(surface, model, smooth)
     wx, wy = model.observe_wind()
     strength = hypot(wx, wy)
     if strength > 0.0:

@@ -7,13 +7,15 @@ and a cell turned over (folded past its neighbours) shows the darker back of the
 printed pattern crosses (a flag's disc on a coarse sheet) is drawn in layers that bend with it
 (`scenes.kit.model.sheet_pattern`), so the print is as fine as its outline, not as coarse as the sheet
 the physics solves.
-The strain overlay (the teaching view) draws every live link green at rest, through yellow, to
+A sheet demo's knife strokes and hand are drawn here too (`draw_cuts_and_hand`). The strain
+overlay (the teaching view) draws every live link green at rest, through yellow, to
 red at the tear limit (`scenes.kit.strain`). At the "low" render tier the views ask
 for coarser shading drawn in row strips (`draw_sheet(levels=..., merge=True)`).
 """
 
 import pygame
 
+from scenes.kit.draw import disc
 from scenes.kit.model.sheet_pattern import map_piece
 from scenes.kit.strain import strain_color
 from scenes.kit.widgets import draw_text
@@ -131,6 +133,17 @@ def _fill_strip(surface, color, cells):
     bottom = [(bl.x, bl.y) for _, _, _, bl in reversed(cells)]
     bottom.insert(0, (cells[-1][2].x, cells[-1][2].y))
     pygame.draw.polygon(surface, color, top + bottom)
+
+
+def draw_cuts_and_hand(surface, model, smooth):
+    """A sheet demo's recent knife strokes, fading, and the hand while it holds the sheet."""
+    for start, end, age in model.cuts:
+        fade = max(0, 255 - age * 12)
+        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
+    hand = model.sheet.hand.at
+    if hand is not None:
+        disc(surface, (255, 255, 255), hand, 9, smooth)
+        disc(surface, (255, 150, 190), hand, 6, smooth)
 
 
 def draw_strain(surface, sheet, limit, corner=(12, 36)):
