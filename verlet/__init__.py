@@ -12,10 +12,11 @@ times per frame. Runs unchanged in CPython, pygbag and Pyodide.
     world.step()
 """
 
-from .builders import ring
+from .builders import chain, ring, sheet
 from .constraints import AngleRange, Area, Box, rotate_rigidly
 from .distance import Distance
 from .forces import TriangleWind
+from .hand import Hand
 from .particle import Particle, integrate
 from .solver import (gauss_seidel_passes, jacobi_passes, move_now, move_pending,
                      solve_gauss_seidel, solve_jacobi)
@@ -24,8 +25,8 @@ from .tearing import Breakable, anchored, cut_links, snap_overstretched
 from .world import PHASE_HOOKS, World
 
 __all__ = [
-    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Distance", "Particle", "Strand",
-    "TriangleWind", "World", "anchored", "cut_links", "gauss_seidel_passes", "integrate",
-    "jacobi_passes", "move_now", "move_pending", "ring", "rotate_rigidly", "snap_overstretched",
-    "solve_gauss_seidel", "solve_jacobi",
+    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Distance", "Hand", "Particle",
+    "Strand", "TriangleWind", "World", "anchored", "chain", "cut_links", "gauss_seidel_passes",
+    "integrate", "jacobi_passes", "move_now", "move_pending", "ring", "rotate_rigidly", "sheet",
+    "snap_overstretched", "solve_gauss_seidel", "solve_jacobi",
 ]

@@ -1,7 +1,8 @@
 """Builders of the standard shapes: ring, chain, sheet.
 
 Each one adds a shape's particles and links to a `World` and hands back what it made, so a
-scene says what it wants ("a ring of 16 points, 70 px") instead of placing points by hand.
+scene says what it wants ("a ring of 16 points, 70 px", "a chain of 16 links from the pin", "a
+sheet of 13 x 10 points") instead of placing points by hand.
 """
 
 from math import cos, hypot, pi, sin
@@ -33,3 +34,39 @@ def ring(world, center, radius, count, max_only=False, stiffness=1.0, start_angl
                                 max_only=max_only))
              for i, a in enumerate(points)]
     return points, links
+
+
+def chain(world, start, step, links, rest=None, pinned=(0,), link=Distance):
+    """A chain of `links` + 1 particles from `start`, each `step` (dx, dy) further than the
+    one before (point i at start + i * step); the points whose index is in `pinned` are
+    pinned. Each point is joined to the next by `link(a, b, rest)` (rest None: the distance
+    they start at), or by nothing when `link` is None; returns (points, links).
+    """
+    x, y = start
+    dx, dy = step
+    points = [world.add_particle(x + i * dx, y + i * dy, pinned=(i in pinned))
+              for i in range(links + 1)]
+    made = [] if link is None else [world.add(link(a, b, rest))
+                                    for a, b in zip(points, points[1:])]
+    return points, made
+
+
+def sheet(world, columns, rows, spacing, origin, pinned=None, link=Distance):
+    """A `columns` x `rows` grid of particles `spacing` px apart from `origin` (its top-left
+    point), added row by row; `pinned(column, row)` says which are pinned. Each point is joined
+    to its right neighbour and then to the one below by `link(a, b, spacing)`, point by point
+    in the grid's order; returns (points, right, down), `right[i]` and `down[i]` the links
+    leaving point i (absent on the last column and the last row).
+    """
+    x0, y0 = origin
+    points = [world.add_particle(x0 + c * spacing, y0 + r * spacing,
+                                 pinned(c, r) if pinned is not None else False)
+              for r in range(rows) for c in range(columns)]
+    right, down = {}, {}
+    for i, p in enumerate(points):
+        c, r = i % columns, i // columns
+        if c + 1 < columns:
+            right[i] = world.add(link(p, points[i + 1], spacing))
+        if r + 1 < rows:
+            down[i] = world.add(link(p, points[i + columns], spacing))
+    return points, right, down

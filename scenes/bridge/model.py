@@ -1,26 +1,31 @@
 """A rope bridge between two cliffs: planks on two ropes, crates dropped on it, ropes that snap.
 
-Pure Python on `verlet/` (issue 15). Side view: a deck of wooden planks (exact distance links
+Pure Python on `verlet/`. Side view: a deck of wooden planks (exact distance links
 between each plank's two ends, never breaking) strung on a deck rope, and a handrail rope above
 it joined to every plank by two hangers. All rope is `verlet.Breakable` and max-only: it goes
 slack when pushed and gives up when stretched past `strength` x its rest length. Both ropes are
 tied to posts on the cliffs (pinned particles). Gauss-Seidel, `iterations` passes a frame.
 
-A crate falls freely until its path crosses a plank; then it rides that plank, its weight
+A crate is one of the world's particles: it falls freely (the world integrates it) until its
+path crosses a plank; then it rides that plank (pinned: the plank carries it), its weight
 (mass x gravity) pulling the plank's two ends in proportion to where it sits, and slides
 along a tilted plank until it drops off an end. A light crate the bridge carries; a heavy one
 stretches the ropes past their limit and the bridge comes apart. Pieces that no longer hang on
 a post fall, and everything that falls below the canvas is forgotten.
 
-Input: "down" near the bridge grabs it (drag, fling); "down" anywhere else drops a crate there;
-"key_down" "space" drops one over the middle.
+Input: "down" near the bridge grabs it (drag, fling: `verlet.Hand`); "down" anywhere else drops
+a crate there; "key_down" "space" drops one over the middle.
+
+The frame is the world's: before the integration the hand places what it holds and riding
+crates load their planks; after the solve crates land on and ride planks, walls hold, ropes
+past their limit snap and what fell is forgotten.
 """
 
 from math import hypot
 
-from scenes.kit.model.sheet import graph_state
+from scenes.kit.model.net import graph_state
 from scenes.kit.model.params import Param, ParamTable
-from verlet import Breakable, World, anchored, snap_overstretched
+from verlet import Breakable, Hand, Particle, World, anchored, snap_overstretched
 from verlet.geometry import segment_crossing
 
 HELP = "a rope bridge: tap to drop crates, Space drops one in the middle, heavy ones snap it"
@@ -61,17 +66,26 @@ PLANK_NEVER_BREAKS = 1e9
 """Planks are Breakable links (one fast solver run for the whole bridge) that never break."""
 
 
-class Crate:
-    """A dropped weight: falling (`plank` None) or riding plank `plank` at parameter `u`."""
+class Crate(Particle):
+    """A dropped weight, one of the world's particles: falling (`plank` None) or riding plank
+    `plank` at parameter `u`, pinned while it rides (the plank places it, not the integration)."""
 
-    __slots__ = ("x", "y", "px", "py", "mass", "plank", "u")
+    __slots__ = ("mass", "_plank", "u")
 
     def __init__(self, x, y, mass):
-        self.x = self.px = x
-        self.y = self.py = y
+        super().__init__(x, y)
         self.mass = mass
-        self.plank = None
+        self._plank = None
         self.u = 0.0
+
+    @property
+    def plank(self):
+        return self._plank
+
+    @plank.setter
+    def plank(self, plank):
+        self._plank = plank
+        self.pinned = plank is not None
 
     @property
     def size(self):
@@ -95,12 +109,15 @@ class BridgeModel:
                            iterations=values["iterations"])
         self.torn = 0
         self.crates = []
-        self.grabbed = None
-        self.hand = None
-        self._was_pinned = False
         self.rng = rng
         self._build(values["strength"])
         self._anchored = None
+        self.hand = Hand(self.world, GRAB_RADIUS)
+        world = self.world
+        world.on("before_integrate", self._load_planks)
+        for finish in (self._land_and_ride, self._keep_in_sky, self._snap, self._clear_fallen,
+                       self._forget_lost_crates):
+            world.on("after_solve", finish)
 
     def _build(self, strength):
         world = self.world
@@ -158,61 +175,79 @@ class BridgeModel:
                min(self.size[1] - MARGIN, max(MARGIN, value[1])))
         if kind == "down":
             self.release()
-            self.grabbed = self.nearest_point(pos)
-            if self.grabbed is None:
+            if self.hand.grab_nearest(self.world.particles, pos, self._graspable) is None:
                 self.drop(pos)
             else:
-                self._was_pinned = self.grabbed.pinned
-                self.grabbed.pinned = True
                 self._anchored = None
-                self.hand = pos
-        elif kind == "move" and self.grabbed is not None:
-            self.hand = pos
+        elif kind == "move":
+            self.hand.move(pos)
         elif kind == "up":
             self.release()
 
+    @property
+    def grabbed(self):
+        """The bridge point the hand holds, or None."""
+        return self.hand.point
+
+    def _graspable(self, p):
+        """A hand takes hold of the bridge, not of a post or a crate."""
+        return id(p) not in self.nails and not isinstance(p, Crate)
+
     def nearest_point(self, pos):
-        best, best_distance = None, GRAB_RADIUS
-        for p in self.world.particles:
-            distance = hypot(p.x - pos[0], p.y - pos[1])
-            if distance <= best_distance and id(p) not in self.nails:
-                best, best_distance = p, distance
-        return best
+        """The bridge point nearest `pos` within GRAB_RADIUS, or None."""
+        return self.hand.nearest(self.world.particles, pos, self._graspable)
 
     def drop(self, pos):
         """A crate of the current weight appears at `pos` and falls."""
-        self.crates.append(Crate(pos[0], pos[1], self.values["weight"]))
-        del self.crates[:-MAX_CRATES]
+        crate = Crate(pos[0], pos[1], self.values["weight"])
+        self.crates.append(crate)
+        self.world.particles.append(crate)
+        if len(self.crates) > MAX_CRATES:
+            del self.crates[:-MAX_CRATES]
+            self._forget_lost_crates()
 
     def release(self):
-        if self.grabbed is not None:
-            self.grabbed.pinned = self._was_pinned
+        if self.hand.let_go():
             self._anchored = None  # the hand held the bridge up: what hangs may have changed
-        self.grabbed = None
-        self.hand = None
 
     # --- the frame ------------------------------------------------------------------------
     def step(self):
+        """One frame of the world (its hooks do the bridge's and the crates' own work)."""
+        self.world.step()
+
+    def bridge_points(self):
+        """The world's particles that are the bridge's (not the crates)."""
+        return [p for p in self.world.particles if not isinstance(p, Crate)]
+
+    def _load_planks(self):
+        """Before the integration: every riding crate's weight on its plank."""
         gravity = self.world.gravity[1]
-        if self.grabbed is not None:
-            p = self.grabbed
-            p.px, p.py = p.x, p.y
-            p.x, p.y = self.hand
         for crate in self.crates:
             if crate.plank is not None:
                 self._load(crate, gravity)
-        self.world.step()
+
+    def _land_and_ride(self):
+        """After the solve: a falling crate whose path crossed a plank lands on it; a riding
+        one moves with its plank."""
         for crate in self.crates:
             if crate.plank is None:
-                self._fall(crate, gravity)
+                self._land(crate)
             else:
                 self._ride(crate)
-        self._keep_in_sky()
+
+    def _snap(self):
+        """After the solve: ropes the solve could not pull back within their limit snap."""
         broken = snap_overstretched(self.world.constraints)
         if broken:
             self.torn += len(broken)
             self._anchored = None
-        self._clear_fallen()
+
+    def _forget_lost_crates(self):
+        """Crates no longer kept (fallen, or the oldest past MAX_CRATES) leave the world."""
+        kept = set(map(id, self.crates))
+        particles = self.world.particles
+        if len(particles) - len(self.bridge_points()) != len(kept):
+            particles[:] = [p for p in particles if not isinstance(p, Crate) or id(p) in kept]
 
     def _load(self, crate, gravity):
         """The crate's weight pulls the plank's ends down, in proportion to where it sits."""
@@ -222,11 +257,9 @@ class BridgeModel:
             if not end.pinned:
                 end.y += pull * share
 
-    def _fall(self, crate, gravity):
-        vx, vy = (crate.x - crate.px) * DAMPING, (crate.y - crate.py) * DAMPING + gravity
-        crate.px, crate.py = crate.x, crate.y
-        crate.x += vx
-        crate.y += vy
+    def _land(self, crate):
+        """A falling crate (integrated with the world this frame) whose bottom edge crossed a
+        plank between the plank's last place and its place now lands on it and rides it."""
         half = crate.size / 2.0
         for plank in self.planks:
             if plank.broken:
@@ -267,7 +300,7 @@ class BridgeModel:
         """Walls at the canvas's sides and top (the chasm below is open): a point or crate
         flung past one stops there."""
         width = self.size[0]
-        for p in list(self.world.particles) + self.crates:
+        for p in self.world.particles:  # the crates among them
             if p.x < 0.0 or p.x > width:
                 p.x = p.px = min(width, max(0.0, p.x))
             if p.y < 0.0:
@@ -300,12 +333,12 @@ class BridgeModel:
 
     # --- reading --------------------------------------------------------------------------
     def points(self):
-        return [(p.x, p.y) for p in self.world.particles] + [(c.x, c.y) for c in self.crates]
+        return [(p.x, p.y) for p in self.bridge_points()] + [(c.x, c.y) for c in self.crates]
 
     def bounds(self):
         return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
 
     def observe(self):
-        state = graph_state(self.world, self.nails, self.torn)
+        state = graph_state(self.bridge_points(), self.world.constraints, self.nails, self.torn)
         state["crates"] = [[c.x, c.y, c.mass, c.plank is not None] for c in self.crates]
         return state

@@ -10,10 +10,5 @@ class BridgeScene(Scene):
     help = model.HELP
     params = model.PARAMS
     model_class = model.BridgeModel
+    view = view
     panel_params = ("weight", "strength", "iterations", "gravity")
-
-    def render(self, surface):
-        view.draw(surface, self.model, self.touch, self.quality)
-
-    def render_overlay(self, surface):
-        view.draw_overlay(surface, self.model)

@@ -1,6 +1,6 @@
 """Drawing the bridge: dusk sky, two cliffs over a river, ropes, planks and crates.
 
-Render tiers (`app.quality`): "high" and "medium" anti-alias the ropes, planks, crates and
+Render tiers (`scenes.kit.tiers`): "high" and "medium" anti-alias the ropes, planks, crates and
 cliffs ("medium" gives each plank one stroke instead of an edged one); "low" draws all of them
 with plain hard-edged lines and fills.
 """
@@ -10,7 +10,7 @@ from math import atan2, cos, sin
 import pygame
 
 from scenes.kit.draw import disc, fill_polygon, line, smooth_at, stroke, vertical_gradient
-from scenes.kit.sheet_view import strain_color
+from scenes.kit.strain import strain_color
 from scenes.kit.widgets import draw_text
 
 from .model import CLIFF_LEFT, CLIFF_RIGHT, CLIFF_TOP, PLANK_NEVER_BREAKS
@@ -62,8 +62,9 @@ def help_line(model, touch=False):
             "drag the bridge · O: overlay")
 
 
-def draw(surface, model, touch=False, quality="high"):
-    """The bridge at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
+def draw(surface, model, context):
+    """The bridge at the context's render tier, its hint in the context's pointer words."""
+    quality = context.tier
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), SKY_TOP, SKY_BOTTOM), (0, 0))
     _cliffs(surface, smooth)
@@ -88,13 +89,14 @@ def draw(surface, model, touch=False, quality="high"):
             a, b = crate.plank.a, crate.plank.b
             angle = atan2(b.y - a.y, b.x - a.x)
         _crate(surface, crate, angle, smooth)
-    if model.grabbed is not None:
-        disc(surface, (255, 255, 255), (model.grabbed.x, model.grabbed.y), 8, smooth)
-        disc(surface, (255, 150, 190), (model.grabbed.x, model.grabbed.y), 5, smooth)
-    draw_text(surface, help_line(model, touch), (12, 12), 20)
+    held = model.grabbed
+    if held is not None:
+        disc(surface, (255, 255, 255), (held.x, held.y), 8, smooth)
+        disc(surface, (255, 150, 190), (held.x, held.y), 5, smooth)
+    draw_text(surface, help_line(model, context.touch), (12, 12), 20)
 
 
-def draw_overlay(surface, model):
+def draw_overlay(surface, model, context):
     """Every rope coloured by its stretch against the snapping limit; planks in white."""
     limit = model.values["strength"]
     worst = 1.0

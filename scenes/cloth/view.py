@@ -1,17 +1,15 @@
 """Drawing the cloak: a night-blue room, the rod, the velvet with its gold hem, knife strokes.
 
-Render tiers (`app.quality`): the cloth's cells are plain polygons at every tier (there are
+Render tiers (`scenes.kit.tiers`): the cloth's cells are plain polygons at every tier (there are
 hundreds; anti-aliasing them would cost more than the whole frame). "medium" leaves out the
 rod's highlight; "low" also draws the rod, the finials and the hand with plain hard edges, and
 the velvet without its pleats in 8 shades instead of 32, so that whole runs of a row are one
-polygon (`fabric_view.draw_sheet(merge=True)`).
+polygon (`scenes.kit.sheet_view.draw_sheet(merge=True)`).
 """
-
-import pygame
 
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, rectangle
-from scenes.kit.sheet_view import draw_sheet, draw_strain
+from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
 from scenes.kit.widgets import draw_text
 
 from .model import COLUMNS, ROD_Y, ROWS, SPACING
@@ -39,7 +37,7 @@ PRINT = (
 """Velvet with a darker pleat down the middle of each swag (the nails hold every third point),
 and the gold hem along the bottom; in the sheet's cell units."""
 CELL_COLORS = cell_layers(CELLS_PER_ROW, CELL_ROWS, PRINT)
-"""Each cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
+"""Each cell's colour, or its layers where the print changes inside it (`scenes.kit.sheet_view`)."""
 PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, (PRINT[0], PRINT[-1]))
 """The "low" tier's: velvet and hem, no pleats, a colour a cell (so a row's cells can merge)."""
 
@@ -54,12 +52,13 @@ def help_line(model, touch=False):
             f"Space: wind {wind} · O: overlay")
 
 
-def draw(surface, model, touch=False, quality="high"):
-    """The cloak at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
+def draw(surface, model, context):
+    """The cloak at the context's render tier, its hint in the context's pointer words."""
+    quality = context.tier
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), WALL_TOP, WALL_BOTTOM), (0, 0))
-    fabric = model.fabric
-    nails = [p for p in fabric.grid if id(p) in fabric.nails]
+    sheet = model.sheet
+    nails = [p for p in sheet.grid if id(p) in sheet.nails]
     left, right = nails[0].x - 26, nails[-1].x + 26
     stroke(surface, ROD, [(left, ROD_Y - 4), (right, ROD_Y - 4)], 10, smooth=smooth)
     if quality == "high":
@@ -67,20 +66,15 @@ def draw(surface, model, touch=False, quality="high"):
     disc(surface, ROD_LIGHT, (left, ROD_Y - 4), 9, smooth)
     disc(surface, ROD_LIGHT, (right, ROD_Y - 4), 9, smooth)
     if quality == "low":
-        draw_sheet(surface, fabric, PLAIN_COLORS, BACK, levels=LOW_SHADES, merge=True)
+        draw_sheet(surface, sheet, PLAIN_COLORS, BACK, levels=LOW_SHADES, merge=True)
     else:
-        draw_sheet(surface, fabric, CELL_COLORS, BACK)
-    for start, end, age in model.cuts:
-        fade = max(0, 255 - age * 12)
-        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
-    if fabric.hand is not None:
-        disc(surface, (255, 255, 255), fabric.hand, 9, smooth)
-        disc(surface, (255, 150, 190), fabric.hand, 6, smooth)
+        draw_sheet(surface, sheet, CELL_COLORS, BACK)
+    draw_cuts_and_hand(surface, model, smooth)
     if model.knife is not None:
         disc(surface, (230, 240, 255), model.knife, 5, smooth)
-    draw_text(surface, help_line(model, touch), (12, 12), 20)
+    draw_text(surface, help_line(model, context.touch), (12, 12), 20)
 
 
-def draw_overlay(surface, model):
+def draw_overlay(surface, model, context):
     """The links coloured by strain: green at rest, red at the tear limit."""
-    draw_strain(surface, model.fabric, model.values["tear"])
+    draw_strain(surface, model.sheet, model.values["tear"])

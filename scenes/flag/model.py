@@ -1,7 +1,7 @@
 """A flag on a pole in gusty wind: wind pushes each triangle of it along its sides' normals.
 
-Pure Python on `verlet/` through `scenes.kit.model.sheet` and the cloth's hand and knife (it is the
-cloth model with another sheet): a grid of breakable links with a soft diagonal per cell,
+Pure Python on `verlet/` through the kit's sheet (`scenes.kit.model.sheet`) and sheet demo
+(`scenes.kit.model.sheet_demo`: the hand, the knife, the wind switch): a grid of breakable links with a soft diagonal per cell,
 its hoist edge laced to the pole. The wind is `verlet.TriangleWind` with a field of gusts that
 run along the flag and swell and ease over seconds (seeded), so it flutters. Its links stand
 up to about 1.3x their rest in a flutter and a storm alike (the soft diagonals near the pole,
@@ -9,14 +9,15 @@ as a gust snaps the cloth), so the default tear limit of 2.0 holds in any wind; 
 STORM_TEAR the wind at the slider's top end rips it within seconds, and the default wind
 still does not.
 
-Input as the cloth's: drag grabs, a stroke from outside cuts, Space turns the wind off and on.
+Input as every sheet demo's: drag grabs, a stroke from outside cuts, Space turns the wind off
+and on.
 """
 
 from math import pi, sin
 
-from scenes.cloth.model import DAMPING, ClothModel
-from scenes.kit.model.sheet import Fabric
 from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.sheet import Sheet
+from scenes.kit.model.sheet_demo import DAMPING, SheetDemo
 from verlet import World
 
 HELP = "a flag in gusty wind: wind and stiffness sliders; tear 1.3 and full wind rip it"
@@ -46,27 +47,24 @@ STORM_TEAR = 1.3
 not: links peak at about 1.26x their rest in the default wind and 1.32x in a wind of 5000."""
 
 
-class FlagModel(ClothModel):
-    """The flag, its pole, the gusty wind; the cloth's hand and knife."""
+class FlagModel(SheetDemo):
+    """The flag, its pole, the gusty wind; the sheet demo's hand and knife."""
 
     wind_at_start = True
+    passes_param = "stiffness"
 
     def build(self, size, values, rng):
+        """The world, the flag laced to its pole, and the wind's swell, worked out at the start
+        of every frame before the clock moves on (`SheetDemo`)."""
         world = World(gravity=(0.0, values["gravity"]), damping=DAMPING,
                       iterations=values["stiffness"])
-        fabric = Fabric(world, size, COLUMNS, ROWS, SPACING, (POLE_X, POLE_TOP),
-                        lambda c, r: c == 0, values["tear"], shear=SHEAR)
+        sheet = Sheet(world, size, COLUMNS, ROWS, SPACING, (POLE_X, POLE_TOP),
+                      lambda c, r: c == 0, values["tear"], shear=SHEAR)
         self.gusts = [(rng.uniform(0.25, 0.6), rng.uniform(0.0, 2.0 * pi)) for _ in range(2)]
         self.strength = values["wind"] * self.swell()
-        fabric.wind.field = self.wind_at
-        return world, fabric
-
-    def set_param(self, name, value):
-        if name == "stiffness":
-            self.values[name] = value
-            self.world.iterations = value
-        else:
-            super().set_param(name, value)
+        sheet.wind.field = self.wind_at
+        world.on("before_integrate", self._swell_wind)
+        return world, sheet
 
     def swell(self):
         """How strong the wind blows now, 0.55 to 1.0 of the slider: slow seeded gusts."""
@@ -75,9 +73,8 @@ class FlagModel(ClothModel):
             total += sin(frequency * 2.0 * pi * self.time + phase)
         return 0.775 + 0.1125 * total
 
-    def step(self):
+    def _swell_wind(self):
         self.strength = self.values["wind"] * self.swell()  # once a frame, not per triangle
-        super().step()
 
     def wind_at(self, x, y):
         """The wind vector at (x, y), px/s^2: the swell, plus ripples running down the flag."""

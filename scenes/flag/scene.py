@@ -1,16 +1,15 @@
-"""The flag scene: the flag model with its wind, stiffness and tear sliders, and its view."""
+"""The flag scene: the flag model with its wind, stiffness and tear sliders, and its view; the
+wind button and the right-drag knife are every sheet demo's (`scenes.kit.sheet_scene`)."""
 
-from scenes.cloth.scene import ClothScene
+from scenes.kit.sheet_scene import SheetScene
 
 from . import model, view
 
 
-class FlagScene(ClothScene):
-    """The cloth scene's wind button and right-drag knife, with the flag's model and view."""
-
+class FlagScene(SheetScene):
     name = "flag"
     help = model.HELP
     params = model.PARAMS
     model_class = model.FlagModel
-    panel_params = ("wind", "stiffness", "tear", "gravity")
     view = view
+    panel_params = ("wind", "stiffness", "tear", "gravity")

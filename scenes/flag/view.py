@@ -1,6 +1,6 @@
 """Drawing the flag: a windy sky, the pole, the flag's cells (front and back), the wind's arrow.
 
-Render tiers (`app.quality`): "high" lights the cells by their tilt (the ripples read as
+Render tiers (`scenes.kit.tiers`): "high" lights the cells by their tilt (the ripples read as
 bands of light) and draws the pole with its highlight; "medium" keeps the light and drops the
 highlight; "low" shades cells only by their stretch (no light) in 8 steps, draws runs of a row as one
 polygon, and draws the pole, its knob and the wind's arrow with plain hard edges.
@@ -12,7 +12,7 @@ import pygame
 
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, circle, rectangle
-from scenes.kit.sheet_view import draw_sheet, draw_strain
+from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
 from scenes.kit.widgets import draw_text
 
 from .model import COLUMNS, POLE_TOP, POLE_X, ROWS
@@ -29,7 +29,8 @@ BLUE = (36, 72, 160)
 RED = (200, 44, 56)
 BACK = (150, 150, 160)
 SHEEN = {"high": 1.5, "medium": 1.5, "low": 0.0}
-"""How strongly a cell's tilt lights or darkens it (`fabric_view.draw_sheet`), by render tier."""
+"""How strongly a cell's tilt lights or darkens it (`scenes.kit.sheet_view.draw_sheet`), by
+render tier."""
 LOW_SHADES = 8
 """Shading steps of the cells at the "low" tier (32 above it): runs of a row merge into one polygon."""
 
@@ -46,7 +47,7 @@ PRINT = (
 """Three bands and a red disc near the hoist, in the sheet's cell units: our own flag, not a
 country's."""
 CELL_COLORS = cell_layers(CELLS_PER_ROW, CELL_ROWS, PRINT)
-"""Each cell's colour, or its layers where the print changes inside it (`fabric_view`)."""
+"""Each cell's colour, or its layers where the print changes inside it (`scenes.kit.sheet_view`)."""
 PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, PRINT)
 """The "low" tier's: the print's colour at each cell's centre."""
 
@@ -59,8 +60,9 @@ def help_line(model, touch=False):
     return f"drag the flag · swipe from outside to cut · Space: wind {word} · O: overlay"
 
 
-def draw(surface, model, touch=False, quality="high"):
-    """The flag at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
+def draw(surface, model, context):
+    """The flag at the context's render tier, its hint in the context's pointer words."""
+    quality = context.tier
     smooth = smooth_at(quality)
     width, height = surface.get_size()
     surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
@@ -71,14 +73,9 @@ def draw(surface, model, touch=False, quality="high"):
         stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
     disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8, smooth)
     low = quality == "low"
-    draw_sheet(surface, model.fabric, PLAIN_COLORS if low else CELL_COLORS, BACK,
+    draw_sheet(surface, model.sheet, PLAIN_COLORS if low else CELL_COLORS, BACK,
                sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
-    for start, end, age in model.cuts:
-        fade = max(0, 255 - age * 12)
-        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
-    if model.fabric.hand is not None:
-        disc(surface, (255, 255, 255), model.fabric.hand, 9, smooth)
-        disc(surface, (255, 150, 190), model.fabric.hand, 6, smooth)
+    draw_cuts_and_hand(surface, model, smooth)
     wx, wy = model.observe_wind()
     strength = hypot(wx, wy)
     if strength > 0.0:
@@ -86,8 +83,9 @@ def draw(surface, model, touch=False, quality="high"):
         tip = (x0 + wx / strength * reach, y0 + wy / strength * reach)
         stroke(surface, (255, 255, 255), [(x0, y0), tip], 3, smooth=smooth)
         disc(surface, (255, 255, 255), tip, 4, smooth)
-    draw_text(surface, help_line(model, touch), (12, 12), 20)
+    draw_text(surface, help_line(model, context.touch), (12, 12), 20)
 
 
-def draw_overlay(surface, model):
-    draw_strain(surface, model.fabric, model.values["tear"])
+def draw_overlay(surface, model, context):
+    """The links coloured by strain: green at rest, red at the tear limit."""
+    draw_strain(surface, model.sheet, model.values["tear"])

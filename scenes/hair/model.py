@@ -1,6 +1,6 @@
 """A head of hair that follows the pointer: strands with bend limits, so it never folds like string.
 
-Pure Python on `verlet/` (issue 15): every strand is a `verlet.Strand`, a chain rooted on the
+Pure Python on `verlet/`: every strand is a `verlet.Strand`, a chain rooted on the
 head (a pinned particle the model puts back on the scalp every frame), its points falling with
 the world's gravity and damping. Follow-the-leader from the root: each point is put back one
 segment from the one before and turned into its bend range (`verlet.AngleRange`, as Takopi's
@@ -11,12 +11,16 @@ arches out of the scalp and curves over, and a whipped head makes it swing in ar
 The head eases towards the pointer while it is pressed (a critically damped spring, so it
 swings the hair without overshooting) and back to its rest place when let go. The arrows or
 WASD nudge it too. Strand points are pushed out of the head so hair lies on it, not in it.
+
+The frame is the world's: before the integration the head moves and the roots go back onto the
+scalp; the strands are the world's one solver pass ("after_iteration": the world itself holds
+no constraints), each solved root to tip, pushed out of the head, and solved again if it was.
 """
 
 from math import cos, radians, sin, sqrt
 
 from scenes.kit.model.params import Param, ParamTable
-from verlet import Strand, World
+from verlet import Strand, World, chain
 
 HELP = "hair that follows the pointer: drag the head, arrows nudge it; bend limits keep its shape"
 PARAMS = ParamTable(
@@ -48,7 +52,8 @@ class HairModel:
     def __init__(self, size, values, rng):
         self.size = size
         self.values = dict(values)
-        self.world = World(gravity=(0.0, values["gravity"]), damping=values["damping"])
+        self.world = World(gravity=(0.0, values["gravity"]), damping=values["damping"],
+                           iterations=1)
         self.head = list(REST)
         self.head_velocity = [0.0, 0.0]
         self.target = None   # the pointer while pressed
@@ -60,13 +65,13 @@ class HairModel:
             angle += rng.uniform(-0.03, 0.03)
             self.strands.append(self._grow(angle))
         self._set_bend(values["bend"])
+        self.world.on("before_integrate", self._move_head)
+        self.world.on("before_integrate", self._root_on_scalp)
+        self.world.on("after_iteration", self._solve_strands)
 
     def _grow(self, angle):
-        x, y = self._on_scalp(angle)
-        root = self.world.add_particle(x, y, pinned=True)
-        points = [self.world.add_particle(x + cos(angle) * SEGMENT * (i + 1),
-                                          y + sin(angle) * SEGMENT * (i + 1))
-                  for i in range(SEGMENTS)]
+        step = (cos(angle) * SEGMENT, sin(angle) * SEGMENT)
+        (root, *points), _ = chain(self.world, self._on_scalp(angle), step, SEGMENTS, link=None)
         strand = Strand(root, points, SEGMENT, [(0.0, 0.0)] * SEGMENTS,
                         lambda: angle)
         strand.scalp_angle = angle
@@ -124,10 +129,16 @@ class HairModel:
         self.head = list(self._inside((self.head[0] + vx, self.head[1] + vy)))
 
     def step(self):
-        self._move_head()
+        """One frame of the world (its hooks move the head and solve the strands)."""
+        self.world.step()
+
+    def _root_on_scalp(self):
+        """Before the integration: every root back on the scalp where the head is now."""
         for strand in self.strands:
             strand.chain[0].place(*self._on_scalp(strand.scalp_angle))
-        self.world.integrate()
+
+    def _solve_strands(self):
+        """The frame's pass: each strand root to tip, out of the head, and again if it was in."""
         for strand in self.strands:
             strand.solve()
             if self._push_out_of_head(strand):

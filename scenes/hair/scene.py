@@ -10,10 +10,5 @@ class HairScene(Scene):
     help = model.HELP
     params = model.PARAMS
     model_class = model.HairModel
+    view = view
     panel_params = ("bend", "gravity", "follow", "damping")
-
-    def render(self, surface):
-        view.draw(surface, self.model, self.touch, self.quality)
-
-    def render_overlay(self, surface):
-        view.draw_overlay(surface, self.model)

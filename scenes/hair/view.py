@@ -1,6 +1,6 @@
 """Drawing the hair demo: a warm backdrop, the strands as smooth thick curves, the face.
 
-Render tiers (`app.quality`): "high" samples each strand's curve twice a link, anti-aliases
+Render tiers (`scenes.kit.tiers`): "high" samples each strand's curve twice a link, anti-aliases
 the locks and the face and draws a light streak on every third strand; "medium" draws the
 locks straight through the joints (no curve sampling) and keeps the rest; "low" draws the
 locks and the face with plain hard edges and leaves out the streaks.
@@ -51,8 +51,9 @@ HELP_LINE = "drag anywhere: the head follows · arrows nudge it · O: overlay"
 TOUCH_HELP_LINE = "drag a finger anywhere: the head follows it"
 
 
-def draw(surface, model, touch=False, quality="high"):
-    """The head and its hair at render tier `quality` (one of `scenes.kit.tiers.TIERS`)."""
+def draw(surface, model, context):
+    """The head and its hair at the context's render tier, its hint for a finger after a touch."""
+    quality = context.tier
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), BACK_TOP, BACK_BOTTOM), (0, 0))
     samples = CURVE_SAMPLES.get(quality, CURVE_SAMPLES["high"])
@@ -72,11 +73,11 @@ def draw(surface, model, touch=False, quality="high"):
     if smooth:  # a light streak from the second joint to halfway down every third strand
         for curve in curves[1::3]:
             aa_polyline(surface, HAIR_LIGHT, curve[samples: len(curve) // 2])
-    draw_text(surface, TOUCH_HELP_LINE if touch else HELP_LINE,
+    draw_text(surface, TOUCH_HELP_LINE if context.touch else HELP_LINE,
               (12, 12), 20, (70, 40, 50), shadow=False)
 
 
-def draw_overlay(surface, model):
+def draw_overlay(surface, model, context):
     """Each strand's joints, and at each joint its allowed bend as a wedge (the AngleRange)."""
     limit = model.strands[0].limits[0].hi if model.strands else 0.0
     worst = 0.0

@@ -1,4 +1,4 @@
-"""Drawing a `scenes.kit.model.sheet.Fabric`: its cells as shaded quads, and links coloured by strain.
+"""Drawing a `scenes.kit.model.sheet.Sheet`: its cells as shaded quads, links coloured by strain.
 
 Shared by the cloth and flag views. A cell whose four sides all hold is one quad; a cell with a
 side gone shows only the triangles that still live, so a tear opens as a ragged hole. Each cell
@@ -7,14 +7,17 @@ and a cell turned over (folded past its neighbours) shows the darker back of the
 printed pattern crosses (a flag's disc on a coarse sheet) is drawn in layers that bend with it
 (`scenes.kit.model.sheet_pattern`), so the print is as fine as its outline, not as coarse as the sheet
 the physics solves.
-The strain overlay (issue 15's teaching view) draws every live link green at rest, through
-yellow, to red at the tear limit. At the "low" render tier (`app.quality`) the views ask
+A sheet demo's knife strokes and hand are drawn here too (`draw_cuts_and_hand`). The strain
+overlay (the teaching view) draws every live link green at rest, through yellow, to
+red at the tear limit (`scenes.kit.strain`). At the "low" render tier the views ask
 for coarser shading drawn in row strips (`draw_sheet(levels=..., merge=True)`).
 """
 
 import pygame
 
+from scenes.kit.draw import disc
 from scenes.kit.model.sheet_pattern import map_piece
+from scenes.kit.strain import strain_color
 from scenes.kit.widgets import draw_text
 
 
@@ -26,7 +29,7 @@ def shade(color, factor):
 _shades = {}
 
 
-def draw_sheet(surface, fabric, colors, back, sheen=0.0, levels=32, merge=False):
+def draw_sheet(surface, sheet, colors, back, sheen=0.0, levels=32, merge=False):
     """Fill every living cell: in `colors[cell_index]` on its front, in `back` on its back.
 
     A cell's entry in `colors` is one colour, or a list of layers where a printed pattern
@@ -39,17 +42,17 @@ def draw_sheet(surface, fabric, colors, back, sheen=0.0, levels=32, merge=False)
     `merge` (the "low" render tier) draws each run of whole, front-facing cells of one shade
     along a row as a single polygon: with coarse `levels` most of a calm sheet is a few strips.
     """
-    alive = fabric.alive
-    rest_area = fabric.spacing * fabric.spacing
+    alive = sheet.alive
+    rest_area = sheet.spacing * sheet.spacing
     polygon = pygame.draw.polygon
-    per_row = fabric.columns - 1
+    per_row = sheet.columns - 1
     run_cells, run_color, run_end = [], None, -1  # the strip being gathered (merge only)
     prints = []  # (corners, layers, light) of the cells a print crosses
     if sheen:  # tilts are measured against the sheet's own: its top edge from end to end
-        first, last = fabric.grid[0], fabric.grid[fabric.columns - 1]
+        first, last = sheet.grid[0], sheet.grid[sheet.columns - 1]
         run = last.x - first.x
-        level = (last.y - first.y) / run if run > fabric.spacing else 0.0
-    for index, (tl, tr, br, bl, t1, t2) in enumerate(fabric.cells):
+        level = (last.y - first.y) / run if run > sheet.spacing else 0.0
+    for index, (tl, tr, br, bl, t1, t2) in enumerate(sheet.cells):
         first, second = alive[t1], alive[t2]
         if not (first or second):
             continue
@@ -86,7 +89,7 @@ def draw_sheet(surface, fabric, colors, back, sheen=0.0, levels=32, merge=False)
             if layers is not None:
                 prints.append(((tl, tr, br, bl), layers, step, levels))
         else:
-            a, b, c, _ = fabric.triangles[t1 if first else t2]
+            a, b, c, _ = sheet.triangles[t1 if first else t2]
             polygon(surface, color, ((a.x, a.y), (b.x, b.y), (c.x, c.y)))
     if run_cells:
         _fill_strip(surface, run_color, run_cells)
@@ -132,28 +135,29 @@ def _fill_strip(surface, color, cells):
     pygame.draw.polygon(surface, color, top + bottom)
 
 
-def strain_color(stretch, limit):
-    """Green at rest, yellow a quarter of the way to the tear limit, red at it (and past).
+def draw_cuts_and_hand(surface, model, smooth):
+    """A sheet demo's recent knife strokes, fading, and the hand while it holds the sheet."""
+    for start, end, age in model.cuts:
+        fade = max(0, 255 - age * 12)
+        pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
+    hand = model.sheet.hand.at
+    if hand is not None:
+        disc(surface, (255, 255, 255), hand, 9, smooth)
+        disc(surface, (255, 150, 190), hand, 6, smooth)
 
-    The square root spreads the small stretches a calm cloth has over the greens and yellows."""
-    t = min(1.0, max(0.0, (stretch - 1.0) / max(1e-6, limit - 1.0))) ** 0.5
-    if t < 0.5:
-        return (round(60 + 390 * t), 220, 90)
-    return (255, round(220 - 340 * (t - 0.5)), round(90 - 120 * (t - 0.5)))
 
-
-def draw_strain(surface, fabric, limit, corner=(12, 36)):
+def draw_strain(surface, sheet, limit, corner=(12, 36)):
     """Every live link coloured by its stretch against `limit`, with the numbers in words."""
     worst = 1.0
     line = pygame.draw.line
-    for link in fabric.world.constraints:
+    for link in sheet.world.constraints:
         a, b = link.a, link.b
         stretch = link.length() / link.rest
         worst = max(worst, stretch)
         line(surface, strain_color(stretch, limit), (a.x, a.y), (b.x, b.y), 2)
-    for p in fabric.world.particles:
+    for p in sheet.world.particles:
         if p.pinned:
             pygame.draw.circle(surface, (255, 90, 90), (p.x, p.y), 3)
-    draw_text(surface, f"{len(fabric.world.constraints)} links · {fabric.torn} torn · worst "
+    draw_text(surface, f"{len(sheet.world.constraints)} links · {sheet.torn} torn · worst "
               f"stretch {worst:.2f}x (tears at {limit:.2f}x)", corner, 20, (190, 230, 190))
     return worst

@@ -9,7 +9,7 @@ velocity of the last pointer move, so a flick throws the rope.
 from math import hypot
 
 from scenes.kit.model.params import Param, ParamTable
-from verlet import Box, Distance, World
+from verlet import Box, Distance, Hand, World, chain
 
 HELP = "a Verlet rope pinned at the top: grab it and swing it"
 PARAMS = ParamTable(
@@ -41,17 +41,11 @@ class RopeModel:
         self.size = size
         self.world = World(gravity=(0.0, values["gravity"]), damping=DAMPING,
                            iterations=values["iterations"])
-        x, y = ANCHOR
         dx = SEGMENT_LENGTH * START_ANGLE_STEP / hypot(1.0, START_ANGLE_STEP)
         dy = SEGMENT_LENGTH / hypot(1.0, START_ANGLE_STEP)
-        self.particles = [self.world.add_particle(x + i * dx, y + i * dy, pinned=(i == 0))
-                       for i in range(SEGMENTS + 1)]
-        for a, b in zip(self.particles, self.particles[1:]):
-            self.world.add(Distance(a, b, SEGMENT_LENGTH))
+        self.particles, _ = chain(self.world, ANCHOR, (dx, dy), SEGMENTS, SEGMENT_LENGTH)
         self.world.add(Box(self.particles, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
-        self.grabbed = None
-        self.hand = None
-        self._was_pinned = False
+        self.hand = Hand(self.world, GRAB_RADIUS)
 
     def set_param(self, name, value):
         if name == "iterations":
@@ -68,14 +62,16 @@ class RopeModel:
         elif kind == "up":
             self.release()
 
+    @property
+    def grabbed(self):
+        """Index of the rope point the hand holds, or None."""
+        point = self.hand.point
+        return None if point is None else self.particles.index(point)
+
     def nearest_point(self, pos):
         """Index of the rope point nearest `pos` within GRAB_RADIUS, or None."""
-        best, best_distance = None, GRAB_RADIUS
-        for i, p in enumerate(self.particles):
-            distance = hypot(p.x - pos[0], p.y - pos[1])
-            if distance <= best_distance:
-                best, best_distance = i, distance
-        return best
+        point = self.hand.nearest(self.particles, pos)
+        return None if point is None else self.particles.index(point)
 
     def press(self, pos):
         """Grab the point under `pos`, if any, letting go of one still held.
@@ -83,32 +79,21 @@ class RopeModel:
         A second press without a release (a lost pointer-up: the button let go outside the
         window, a second finger) must not leave the first point pinned where it was.
         """
-        self.release()
-        self.grabbed = self.nearest_point(pos)
-        if self.grabbed is not None:
-            point = self.particles[self.grabbed]
-            self._was_pinned = point.pinned
-            point.pinned = True
+        if self.hand.grab_nearest(self.particles, pos) is not None:
             self.drag(pos)
 
     def drag(self, pos):
         """Move the hand (kept on the canvas, so a drag off the edge pins the point at the edge)."""
-        if self.grabbed is not None:
-            self.hand = (min(self.size[0] - MARGIN, max(MARGIN, pos[0])),
-                         min(self.size[1] - MARGIN, max(MARGIN, pos[1])))
+        self.hand.move((min(self.size[0] - MARGIN, max(MARGIN, pos[0])),
+                        min(self.size[1] - MARGIN, max(MARGIN, pos[1]))))
 
     def release(self):
         """Let go; the point keeps the velocity of the last frame's hand movement."""
-        if self.grabbed is not None:
-            self.particles[self.grabbed].pinned = self._was_pinned
-        self.grabbed = None
-        self.hand = None
+        self.hand.let_go()
 
     def step(self):
-        if self.grabbed is not None:
-            point = self.particles[self.grabbed]
-            point.px, point.py = point.x, point.y
-            point.x, point.y = self.hand
+        """One frame: the hand places what it holds (a hook of the world's frame), then the
+        rope is integrated and solved."""
         self.world.step()
 
     def points(self):

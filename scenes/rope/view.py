@@ -1,6 +1,6 @@
 """Drawing the rope: a smooth thick curve through its points, the pin, and the grabbing hand.
 
-Render tiers (`app.quality`): "high" samples the curve 6 times a link and anti-aliases it;
+Render tiers (`scenes.kit.tiers`): "high" samples the curve 6 times a link and anti-aliases it;
 "medium" samples it 3 times; "low" draws the same 3-sample curve with plain (hard-edged) lines.
 The overlay's links are anti-aliased except at "low".
 """

@@ -17,7 +17,7 @@ def simulation(seed=3, **values):
 
 
 def middle_point(sim):
-    return sim.model.fabric.grid[(cloth.ROWS // 2) * cloth.COLUMNS + cloth.COLUMNS // 2]
+    return sim.model.sheet.grid[(cloth.ROWS // 2) * cloth.COLUMNS + cloth.COLUMNS // 2]
 
 
 def drag_middle_down(sim, distance=400.0, frames=60, record=None):
@@ -25,7 +25,7 @@ def drag_middle_down(sim, distance=400.0, frames=60, record=None):
     point = middle_point(sim)
     x, y = point.x, point.y
     sim.input("down", (x, y))
-    tear = sim.model.fabric.tear
+    tear = sim.model.sheet.tear
     if record is not None:
         def watched():
             limit = sim.values["tear"]
@@ -33,7 +33,7 @@ def drag_middle_down(sim, distance=400.0, frames=60, record=None):
             broken = tear()
             record.extend((stretches[id(k)], limit) for k in broken)
             return broken
-        sim.model.fabric.tear = watched
+        sim.model.sheet.tear = watched
     for i in range(frames):
         sim.input("move", (x, y + distance * (i + 1) / frames))
         sim.step()
@@ -74,13 +74,13 @@ def test_it_tears_around_the_pull_not_at_the_far_edges():
     for _ in range(60):
         sim.step()
     x, _ = drag_middle_down(sim)
-    fabric = sim.model.fabric
+    sheet = sim.model.sheet
     alive = {(id(k.a), id(k.b)) for k in sim.model.world.constraints}
     columns = cloth.COLUMNS
     for r in range(cloth.ROWS):
         for c in list(range(4)) + list(range(columns - 4, columns - 1)):
             i = r * columns + c
-            assert (id(fabric.grid[i]), id(fabric.grid[i + 1])) in alive, (r, c)
+            assert (id(sheet.grid[i]), id(sheet.grid[i + 1])) in alive, (r, c)
 
 
 def test_the_same_drag_with_the_tear_limit_at_its_top_tears_nothing():
@@ -118,12 +118,12 @@ def test_right_drag_cuts_from_anywhere_and_a_long_press_becomes_a_knife():
     sim.input("cut_move", (point.x + 40, point.y + 3))
     assert sim.state()["torn"] > 0
     sim.input("cut_up", (point.x + 40, point.y + 3))
-    other = sim.model.fabric.grid[3 * cloth.COLUMNS + 4]
+    other = sim.model.sheet.grid[3 * cloth.COLUMNS + 4]
     sim.input("down", (other.x, other.y))
-    assert sim.model.fabric.held
+    assert sim.model.sheet.held
     for _ in range(cloth.LONG_PRESS):
         sim.step()
-    assert not sim.model.fabric.held and sim.model.knife is not None
+    assert not sim.model.sheet.held and sim.model.knife is not None
 
 
 def test_a_piece_cut_off_falls_and_is_cleared_off_the_canvas():
@@ -131,11 +131,11 @@ def test_a_piece_cut_off_falls_and_is_cleared_off_the_canvas():
     for _ in range(30):
         sim.step()
     row = cloth.ROWS // 2
-    y = sim.model.fabric.grid[row * cloth.COLUMNS].y + 0.3 * cloth.SPACING
+    y = sim.model.sheet.grid[row * cloth.COLUMNS].y + 0.3 * cloth.SPACING
     sim.input("cut_down", (150.0, y))
     sim.input("cut_move", (810.0, y))  # straight across, between this row and the next
     sim.input("cut_up", (810.0, y))
-    cut_off = len(sim.model.fabric.loose())
+    cut_off = len(sim.model.sheet.loose())
     below = cloth.ROWS - row - 1
     assert cut_off >= below * cloth.COLUMNS  # the rows below the stroke hang on nothing
     for _ in range(180):
@@ -143,7 +143,7 @@ def test_a_piece_cut_off_falls_and_is_cleared_off_the_canvas():
     state = sim.state()
     assert len(state["points"]) == cloth.COLUMNS * cloth.ROWS - cut_off
     assert all(y < 540 for _, y, _ in state["points"])
-    assert sim.model.fabric.loose() == []
+    assert sim.model.sheet.loose() == []
 
 
 def test_wind_moves_the_cloth_and_space_turns_it_off():

@@ -67,7 +67,7 @@ def test_the_flag_at_low_draws_its_sheet_in_a_fraction_of_the_polygons():
     for tier in ("high", "medium", "low"):
         with pytest.MonkeyPatch.context() as patch:
             counts[tier] = count_calls(patch, scene, tier, (("draw", "polygon"),))
-    cells = len(scene.model.fabric.cells)
+    cells = len(scene.model.sheet.cells)
     assert counts["high"] >= cells * 0.9 and counts["medium"] == counts["high"]
     assert counts["low"] <= 0.35 * counts["high"], counts
 

@@ -72,7 +72,7 @@ def test_a_touch_switches_the_help_line_and_a_mouse_switches_it_back(name):
     press(scene, corner, touch=False)
     mouse = help_pixels(scene, name)
     press(scene, corner, touch=True)
-    assert scene.touch and scene.pointer_word == "tap"
+    assert scene.context.touch and scene.context.pointer_word == "tap"
     touched = help_pixels(scene, name)
     assert touched != mouse
     press(scene, corner, touch=False)

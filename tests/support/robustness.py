@@ -122,8 +122,8 @@ def hanging_reach(name):
     longest path of links from any point to a nail, every link stretched to the strongest tear
     limit (a link past it breaks)."""
     model = make_simulation(name).model
-    fabric = model.fabric
-    queue = [p for p in fabric.grid if p.pinned]
+    sheet = model.sheet
+    queue = [p for p in sheet.grid if p.pinned]
     lowest_nail = max(p.y for p in queue)
     depth = {id(p): 0 for p in queue}
     neighbours = {}
@@ -136,7 +136,7 @@ def hanging_reach(name):
                 depth[id(q)] = depth[id(p)] + 1
                 queue.append(q)
     tear = SCENES[name].params["tear"].hi
-    return lowest_nail + max(depth.values()) * fabric.spacing * tear - SCENES[name].size[1]
+    return lowest_nail + max(depth.values()) * sheet.spacing * tear - SCENES[name].size[1]
 
 
 # A sheet flung down hard at the strongest tear limit whips out to its hanging reach and past it
@@ -186,7 +186,7 @@ def edge_excess(name, model):
         if name == "bridge":
             held = {id(model.grabbed)} if model.grabbed is not None else set()
         else:
-            held = {id(p) for p, _, _ in model.fabric.held}
+            held = {id(p) for p, _, _ in model.sheet.held}
         for link in model.world.constraints:
             if id(link.a) in held or id(link.b) in held:
                 continue

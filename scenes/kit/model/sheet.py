@@ -1,22 +1,26 @@
-"""A woven sheet that tears, shared by the cloth and the flag scenes (issue 15).
+"""A woven sheet that tears, the one the cloth and the flag both hang (`Sheet`).
 
 Pure Python on `verlet/`: a grid of particles joined to their right and lower neighbours by
-`verlet.Breakable` links (optionally a diagonal per cell, for shear), solved Gauss-Seidel. Each
-cell is two triangles: what the wind pushes (`verlet.TriangleWind`) and what the view fills.
-The sheet keeps its own graph tidy when links go, as the spider's web does:
+`verlet.Breakable` links (`verlet.sheet` builds it; optionally a diagonal per cell, for shear),
+solved Gauss-Seidel. Each cell is two triangles: what the wind pushes (`verlet.TriangleWind`)
+and what the view fills. The sheet keeps its own graph tidy when links go, as the spider's web
+does:
 
 - `tear()`        after a solve, links stretched past their limit break (`snap_overstretched`)
 - `cut(p, q)`     a knife stroke severs exactly the links it crosses (`cut_links`)
 - `clear_fallen()` points no longer hanging on a pin (`anchored`) that fall off the canvas go
 
 A triangle lives while all its links do. `hold(pos)` grabs the points near a press and
-`move_hand` / `let_go` drag and release them: held points are pinned while held, and keep the
-hand's last motion when let go, so a flick throws the cloth.
+`move_hand` / `let_go` drag and release them (`verlet.Hand`, placing them in the world's
+frame): held points are pinned while held, and keep the hand's last motion when let go, so a
+flick throws the cloth.
 """
 
-from math import hypot, sqrt
+from math import sqrt
 
-from verlet import Breakable, TriangleWind, anchored, cut_links, snap_overstretched
+from verlet import Breakable, Hand, TriangleWind, anchored, cut_links, sheet, snap_overstretched
+
+from .net import graph_state
 
 GRAB_RADIUS = 20.0
 """A press grabs every point this close to it, px (a fingertip's patch of cloth)."""
@@ -28,7 +32,7 @@ CLEAR_MARGIN = 60.0
 """A torn-off point this far outside the canvas is forgotten, px."""
 
 
-class Fabric:
+class Sheet:
     """A columns x rows sheet in `world`, built at `origin`, `spacing` px between points.
 
     pinned(column, row) -> True for the points nailed in place (a rod, a pole, two corners).
@@ -40,9 +44,8 @@ class Fabric:
         self.world = world
         self.size = size
         self.columns, self.rows, self.spacing = columns, rows, spacing
-        x0, y0 = origin
-        grid = [world.add_particle(x0 + c * spacing, y0 + r * spacing, pinned(c, r))
-                for r in range(rows) for c in range(columns)]
+        grid, right, down = sheet(world, columns, rows, spacing, origin, pinned,
+                                  lambda a, b, rest: Breakable(a, b, rest, limit))
         self.grid = grid
         self.nails = {id(p) for p in grid if p.pinned}
         self.link_triangles = {}  # id(link) -> indices of the triangles it borders
@@ -50,13 +53,6 @@ class Fabric:
         self.alive = []           # per triangle
         self.cells = []           # (top-left, top-right, bottom-right, bottom-left, t1, t2)
         self.torn = 0
-        right, down = {}, {}
-        for i, p in enumerate(grid):
-            c, r = i % columns, i // columns
-            if c + 1 < columns:
-                right[i] = world.add(Breakable(p, grid[i + 1], spacing, limit))
-            if r + 1 < rows:
-                down[i] = world.add(Breakable(p, grid[i + columns], spacing, limit))
         for r in range(rows - 1):
             for c in range(columns - 1):
                 self._weave_cell(r, c, right, down, limit, shear)
@@ -66,8 +62,7 @@ class Fabric:
         world.constraints.reverse()
         self.wind = TriangleWind([t[:3] for t in self.triangles], per_length=1.0 / spacing,
                                  patches=[t // 2 for t in range(len(self.triangles))])
-        self.held = []      # (particle, dx, dy) offsets from the hand
-        self.hand = None
+        self.hand = Hand(world, GRAB_RADIUS, top_speed=HAND_SPEED)
         self._anchored_version = -1
         self._version = 0
         self._anchored = set()
@@ -169,44 +164,30 @@ class Fabric:
         self.held = [h for h in self.held if id(h[0]) not in gone]
 
     # --- the hand -------------------------------------------------------------------------
+    @property
+    def held(self):
+        """[(particle, dx, dy)]: the points the hand holds, at their offsets from it."""
+        return self.hand.held
+
+    @held.setter
+    def held(self, held):
+        self.hand.held = held
+
     def hold(self, pos):
         """Grab the free points within GRAB_RADIUS of `pos`; True if there were any."""
-        self.let_go()
-        x, y = pos
-        for p in self.world.particles:
-            if not p.pinned and hypot(p.x - x, p.y - y) <= GRAB_RADIUS:
-                self.held.append((p, p.x - x, p.y - y))
-                p.pinned = True
-        if self.held:
-            self.hand = (x, y)
+        if self.hand.let_go():
             self._version += 1
-        return bool(self.held)
+        grabbed = self.hand.grab_within(self.world.particles, pos, lambda p: not p.pinned)
+        if grabbed:
+            self._version += 1
+        return grabbed
 
     def move_hand(self, pos):
-        if self.held:
-            self.hand = pos
+        self.hand.move(pos)
 
     def let_go(self):
-        for p, _, _ in self.held:
-            p.pinned = False
-        if self.held:
+        if self.hand.let_go():
             self._version += 1
-        self.held = []
-        self.hand = None
-
-    def place_held(self):
-        """Before the step: the held points follow the hand (their motion is its motion)."""
-        if not self.held:
-            return
-        hx, hy = self.hand
-        for p, dx, dy in self.held:
-            x, y = hx + dx, hy + dy
-            jump = hypot(x - p.x, y - p.y)
-            keep = min(1.0, HAND_SPEED / jump) if jump > 0.0 else 0.0
-            # a pointer that leaps across the canvas moves the cloth there, but lets it go
-            # with at most HAND_SPEED: a flick, not a teleport's speed
-            p.px, p.py = x - (x - p.x) * keep, y - (y - p.y) * keep
-            p.x, p.y = x, y
 
     # --- reading --------------------------------------------------------------------------
     def stretch(self, link):
@@ -214,16 +195,6 @@ class Fabric:
         return link.length() / link.rest
 
     def observe(self):
-        """points [[x, y, nailed]], live links [[i, j, rest]] and torn (issue 15's keys)."""
-        return graph_state(self.world, self.nails, self.torn)
+        """points [[x, y, nailed]], live links [[i, j, rest]] and torn (`graph_state`)."""
+        return graph_state(self.world.particles, self.world.constraints, self.nails, self.torn)
 
-
-def graph_state(world, nails, torn):
-    """The headless state of a breakable net (issue 15): `points` [[x, y, nailed]], the live
-    `links` [[i, j, rest]] by point index, and `torn`, the links broken so far."""
-    index = {id(p): i for i, p in enumerate(world.particles)}
-    return {
-        "points": [[p.x, p.y, id(p) in nails] for p in world.particles],
-        "links": [[index[id(k.a)], index[id(k.b)], k.rest] for k in world.constraints],
-        "torn": torn,
-    }

@@ -1,0 +1,147 @@
+"""What a sheet demo does with its sheet: the hand, the knife, the wind switch, the frame.
+
+`SheetDemo` is the model the cloth and the flag share; each gives its own `build` (the world
+and the `Sheet` hanging in it, with its wind field) and its own constants. The frame is the
+world's: the hand places what it holds and the clock advances before the integration (the
+wind's gusts read the clock), and after the solve the sheet tears, stays in the room and
+forgets what fell off the canvas.
+
+Input (the model protocol of `scenes.kit.model.simulation`):
+- "down" near the sheet grabs the patch under the finger, "move" drags it, "up" lets go (a
+  flick throws it). Holding still for LONG_PRESS frames turns the hand into a knife.
+- "down" away from the sheet starts a knife stroke: each "move" cuts the links the stroke
+  crosses. "cut_down" / "cut_move" / "cut_up" (the scene's right-drag) cut from anywhere.
+- "key_down" "space" turns the wind on or off.
+"""
+
+from math import hypot, pi
+
+DAMPING = 0.99
+"""Velocity a sheet keeps per frame."""
+MARGIN = 6.0
+"""The hand and the knife stay this far inside the canvas, px."""
+LONG_PRESS = 36
+"""Frames a hand must hold still (0.6 s) before it becomes a knife."""
+LONG_PRESS_SLOP = 6.0
+"""How far a held hand may wander and still count as still, px."""
+CUT_FRAMES = 20
+"""Frames a knife stroke stays drawn, fading."""
+
+
+class SheetDemo:
+    """A sheet in its world, the hand that may hold a patch of it, and the knife.
+
+    Subclasses give `build(size, values, rng) -> (world, sheet)`, may name the parameter that
+    sets the solver's passes (`passes_param`) and start with the wind on (`wind_at_start`).
+    """
+
+    wind_at_start = False
+    passes_param = "iterations"
+
+    def __init__(self, size, values, rng):
+        self.size = size
+        self.values = dict(values)
+        self.phase = rng.uniform(0.0, 2.0 * pi)  # a seeded offset for the gusts
+        self.time = 0.0
+        self.wind_on = self.wind_at_start
+        self.world, self.sheet = self.build(size, values, rng)
+        self.sheet.blow(self.wind_on and values["wind"] > 0.0)
+        self.knife = None   # last knife position, or None
+        self.cuts = []      # recent knife strokes, for the drawing: [start, end, age]
+        self.pressed_at = None
+        self.still = 0
+        # after the sheet's hand (and a build's own hooks): the clock the wind reads
+        self.world.on("before_integrate", self._advance_clock)
+        self.world.on("after_solve", self._finish_frame)
+
+    def set_param(self, name, value):
+        self.values[name] = value
+        if name == self.passes_param:
+            self.world.iterations = value
+        elif name == "gravity":
+            self.world.gravity = (0.0, value)
+        elif name == "tear":
+            self.sheet.set_limit(value)
+        elif name == "wind":
+            self.sheet.blow(self.wind_on and value > 0.0)
+
+    def _inside(self, pos):
+        return (min(self.size[0] - MARGIN, max(MARGIN, pos[0])),
+                min(self.size[1] - MARGIN, max(MARGIN, pos[1])))
+
+    def input(self, kind, value):
+        if kind == "key_down":
+            if value == "space":
+                self.wind_on = not self.wind_on
+                self.sheet.blow(self.wind_on and self.values["wind"] > 0.0)
+            return
+        if kind == "key_up":
+            return
+        pos = self._inside(value)
+        if kind == "down":
+            self.release()
+            if self.sheet.hold(pos):
+                self.pressed_at, self.still = pos, 0
+            else:
+                self.knife = pos
+        elif kind == "cut_down":
+            self.release()
+            self.knife = pos
+        elif kind in ("move", "cut_move"):
+            if self.knife is not None:
+                self.slice_to(pos)
+            elif kind == "move":
+                self.sheet.move_hand(pos)
+        elif kind in ("up", "cut_up"):
+            self.release()
+
+    def slice_to(self, pos):
+        """Cut along the knife's stroke from its last position to `pos`."""
+        self.sheet.cut(self.knife, pos)
+        self.cuts.append([self.knife, pos, 0])
+        self.knife = pos
+
+    def release(self):
+        self.sheet.let_go()
+        self.knife = None
+        self.pressed_at = None
+
+    def step(self):
+        """A hand held still long enough becomes a knife; then the world's frame; then the
+        knife strokes fade."""
+        sheet = self.sheet
+        if sheet.held and self.pressed_at is not None:
+            hx, hy = sheet.hand.at
+            if hypot(hx - self.pressed_at[0], hy - self.pressed_at[1]) > LONG_PRESS_SLOP:
+                self.pressed_at = None  # it moved: a drag, never a long press
+            else:
+                self.still += 1
+                if self.still >= LONG_PRESS:
+                    sheet.let_go()
+                    self.knife, self.pressed_at = (hx, hy), None
+        self.world.step()
+        for cut in self.cuts:
+            cut[2] += 1
+        self.cuts = [cut for cut in self.cuts if cut[2] < CUT_FRAMES]
+
+    def _advance_clock(self):
+        self.time += self.world.dt
+
+    def _finish_frame(self):
+        """After the solve: what was pulled too far tears, walls hold, fallen pieces go."""
+        sheet = self.sheet
+        sheet.tear()
+        sheet.keep_in_room()
+        sheet.clear_fallen()
+
+    def points(self):
+        return [(p.x, p.y) for p in self.world.particles]
+
+    def bounds(self):
+        return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
+
+    def observe(self):
+        state = self.sheet.observe()
+        state["wind_on"] = self.wind_on
+        state["knife"] = list(self.knife) if self.knife is not None else None
+        return state

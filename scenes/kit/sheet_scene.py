@@ -1,0 +1,45 @@
+"""The scene every sheet demo shares: a wind button and the right mouse button as a knife.
+
+A demo's scene subclasses `SheetScene` and names its model, parameters and view; the base
+routes a press on the wind button to the model's Space and a right-drag to its knife
+("cut_down" / "cut_move" / "cut_up", `scenes.kit.model.sheet_demo`), and draws the button over
+the view's picture.
+"""
+
+import pygame
+
+from .scene import Scene
+from .widgets import Button
+
+WIND_BUTTON = (12, 40, 100, 40)
+"""Where the wind on/off button sits, px (x, y, width, height): a thumb's height, under the
+help line at the top left (the top right holds the toolbar and the sliders)."""
+CUT_KINDS = {pygame.MOUSEBUTTONDOWN: "cut_down", pygame.MOUSEMOTION: "cut_move",
+             pygame.MOUSEBUTTONUP: "cut_up"}
+
+
+class SheetScene(Scene):
+    """A sheet demo's scene: its wind button and right-drag knife."""
+
+    def __init__(self, seed=0, values=None, overlay=False):
+        super().__init__(seed, values, overlay)
+        self.wind_button = Button(WIND_BUTTON, "wind",
+                                  lambda: self.sim.input("key_down", "space"))
+
+    def handle(self, event):
+        """The wind button, then the right button as a knife, then the common routing."""
+        if self.wind_button.handle(event):
+            return
+        right = (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                 and event.button == 3)
+        if right or (event.type == pygame.MOUSEMOTION and event.buttons[2]
+                     and not event.buttons[0]):
+            self.sim.input(CUT_KINDS[event.type], tuple(event.pos))
+            return
+        super().handle(event)
+
+    def render(self, surface):
+        """The view's picture, and the wind button over it saying whether the wind blows."""
+        super().render(surface)
+        self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
+        self.wind_button.draw(surface)

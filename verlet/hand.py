@@ -1,0 +1,110 @@
+"""The hand: grab points near a press, hold them where the pointer is, let them go with its motion.
+
+A press grabs the nearest point within a radius (`grab_nearest`) or every point within it, each
+at its offset from the press (`grab_within`, a fingertip's patch of cloth). While held a point
+is pinned, so integration and the constraints leave it alone, and at the start of every frame
+(the world's "before_integrate" hook) it is put at the hand: its previous position becomes
+where it was, so the hand's last move is its velocity and letting go throws it. With
+`top_speed`, a hand that leaps across the canvas still moves the points there, but they leave
+it at most that fast (a flick, not a teleport's speed).
+"""
+
+from math import hypot
+
+
+class Hand:
+    """What a pointer holds in `world`: `held` [(particle, dx, dy)], `at` the hand or None.
+
+    radius      how far from a press a point may be and still be grabbed, px
+    top_speed   fastest a held point leaves the hand, px per frame (None: as fast as it moved)
+    """
+
+    def __init__(self, world, radius, top_speed=None):
+        self.radius = radius
+        self.top_speed = top_speed
+        self.held = []
+        self.at = None
+        self._was_pinned = {}
+        self._offsets = False
+        world.on("before_integrate", self.place)
+
+    @property
+    def point(self):
+        """The first point held, or None."""
+        return self.held[0][0] if self.held else None
+
+    def nearest(self, points, pos, allowed=None):
+        """The point of `points` nearest `pos` within the radius (the later of equals), or None;
+        with `allowed`, only a point it accepts."""
+        x, y = pos
+        best, best_distance = None, self.radius
+        for p in points:
+            distance = hypot(p.x - x, p.y - y)
+            if distance <= best_distance and (allowed is None or allowed(p)):
+                best, best_distance = p, distance
+        return best
+
+    def grab_nearest(self, points, pos, allowed=None):
+        """Let go of what is held, then hold the nearest point (`nearest`) at the hand itself;
+        returns it, or None. The hand stays where it was until `move`."""
+        self.let_go()
+        point = self.nearest(points, pos, allowed)
+        if point is not None:
+            self._hold([(point, 0.0, 0.0)], offsets=False)
+            self.at = pos
+        return point
+
+    def grab_within(self, points, pos, allowed=None):
+        """Let go of what is held, then hold every point of `points` within the radius of `pos`
+        (that `allowed` accepts), each at its offset from `pos`; True if any."""
+        self.let_go()
+        x, y = pos
+        radius = self.radius
+        held = [(p, p.x - x, p.y - y) for p in points
+                if (allowed is None or allowed(p)) and hypot(p.x - x, p.y - y) <= radius]
+        if held:
+            self._hold(held, offsets=True)
+            self.at = (x, y)
+        return bool(held)
+
+    def _hold(self, held, offsets):
+        self.held = held
+        self._offsets = offsets
+        self._was_pinned = {id(p): p.pinned for p, _, _ in held}
+        for p, _, _ in held:
+            p.pinned = True
+
+    def move(self, pos):
+        """The pointer moved: the held points go there next frame."""
+        if self.held:
+            self.at = pos
+
+    def let_go(self):
+        """Unpin what is held (a point pinned before it was grabbed stays pinned); True if
+        anything was held."""
+        was = self._was_pinned
+        held = self.held
+        for p, _, _ in held:
+            p.pinned = was.get(id(p), False)
+        self.held = []
+        self.at = None
+        self._was_pinned = {}
+        return bool(held)
+
+    def place(self):
+        """The frame's first work: every held point to the hand (plus its offset), its last
+        position kept as its previous one (with `top_speed`, no farther than that behind)."""
+        if not self.held:
+            return
+        hx, hy = self.at
+        offsets = self._offsets
+        top_speed = self.top_speed
+        for p, dx, dy in self.held:
+            x, y = (hx + dx, hy + dy) if offsets else (hx, hy)
+            if top_speed is None:
+                p.px, p.py = p.x, p.y
+            else:
+                jump = hypot(x - p.x, y - p.y)
+                keep = min(1.0, top_speed / jump) if jump > 0.0 else 0.0
+                p.px, p.py = x - (x - p.x) * keep, y - (y - p.y) * keep
+            p.x, p.y = x, y
