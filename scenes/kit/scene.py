@@ -138,9 +138,6 @@ class Scene:
     def set_param(self, name, value):
         self.sim.set_param(name, value)
 
-    # Read by the demos that still pass the tier and the touch flag to their views themselves.
-    quality = property(lambda self: self.context.tier)
-    touch = property(lambda self: self.context.touch)
 
     @property
     def pointer_word(self):

@@ -64,35 +64,35 @@ def run_frames(host, timer, seconds):
 
 def test_the_live_host_drops_the_tier_of_a_slow_scene_and_the_view_draws_at_it(monkeypatch):
     host, timer, cost = governed_host(monkeypatch)
-    assert host.scene.quality == "high"
+    assert host.scene.context.tier == "high"
     cost["share"] = 0.95
     run_frames(host, timer, 1.2)
-    assert host.scene.quality == "medium" and "quality" not in host.state()  # state is physics
+    assert host.scene.context.tier == "medium" and "quality" not in host.state()  # state is physics
     cost["share"] = 0.1
     run_frames(host, timer, 8.0)
-    assert host.scene.quality == "high"
+    assert host.scene.context.tier == "high"
 
 
 def test_each_scene_keeps_its_own_tier_across_a_switch(monkeypatch):
     host, timer, cost = governed_host(monkeypatch, scene="rope")
     cost["share"] = 1.5
     run_frames(host, timer, 4.0)
-    assert host.scene.quality == "low"
+    assert host.scene.context.tier == "low"
     host.switch("hair")
-    assert host.scene.name == "hair" and host.scene.quality == "high"
+    assert host.scene.name == "hair" and host.scene.context.tier == "high"
     cost["share"] = 0.1
     run_frames(host, timer, 0.5)
     host.switch("rope")
-    assert host.scene.quality == "low"  # where the rope was left; it climbs back on its own
+    assert host.scene.context.tier == "low"  # where the rope was left; it climbs back on its own
 
 
 def test_a_pinned_quality_never_changes_in_the_live_host(monkeypatch):
     host, timer, cost = governed_host(monkeypatch, quality="high")
     cost["share"] = 2.0
     run_frames(host, timer, 6.0)
-    assert host.scene.quality == "high"
+    assert host.scene.context.tier == "high"
     host.switch("cloth")
-    assert host.scene.quality == "high"
+    assert host.scene.context.tier == "high"
 
 
 def test_headless_auto_draws_at_high_and_a_pinned_tier_draws_at_that_tier(monkeypatch):
@@ -107,7 +107,7 @@ def test_headless_auto_draws_at_high_and_a_pinned_tier_draws_at_that_tier(monkey
     for asked, drawn in (("auto", "high"), ("high", "high"), ("medium", "medium"), ("low", "low")):
         assert main.run(["--scene", "bridge", "--headless", "--frames", "3", "--quality",
                          asked]) == 0
-        assert not hosts[-1].governed and hosts[-1].scene.quality == drawn
+        assert not hosts[-1].governed and hosts[-1].scene.context.tier == drawn
 
 
 # -- options -------------------------------------------------------------------------------
@@ -280,8 +280,8 @@ def test_paused_frames_are_not_taken_as_room_to_climb(monkeypatch):
     host, timer, cost = governed_host(monkeypatch)
     cost["share"] = 0.95
     run_frames(host, timer, 1.2)
-    assert host.scene.quality == "medium"
+    assert host.scene.context.tier == "medium"
     host.toggle_pause()
     cost["share"] = 0.05  # a paused frame only draws the veil over the scene: cheap
     run_frames(host, timer, 10.0)
-    assert host.scene.quality == "medium"
+    assert host.scene.context.tier == "medium"
