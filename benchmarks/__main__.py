@@ -1,6 +1,6 @@
-"""`./build.sh bench` (`python -m benchmarks`): run every benchmark (issues 6, 12, 14), print the
+"""`./build.sh bench` (`python -m benchmarks`): run every benchmark, print the
 markdown tables and write them to benchmarks/results.md, with the scaling plot beside them.
-results.md opens with what a phone reader gets (issue 14), then the engine's own figures.
+results.md opens with what a phone reader gets, then the engine's own figures.
 
     python -m benchmarks            everything (about twenty minutes: the phone-class runs
                                     replay a three-minute game in Pyodide several times, and
@@ -8,7 +8,7 @@ results.md opens with what a phone reader gets (issue 14), then the engine's own
                                     under tracemalloc)
     python -m benchmarks --quick    shorter allocation check (2,000 frames), for a fast look
     python -m benchmarks --no-browser   skip Pyodide in Chromium
-    python -m benchmarks.pacing     only the live loop's pacing (issue 12)
+    python -m benchmarks.pacing     only the live loop's pacing
     python -m benchmarks.record_spider  record the busy spider game again
 """
 
@@ -53,7 +53,7 @@ def scaling_section(rows):
 
 
 def scenes_section(results, frames, reference_ms=None):
-    """`reference_ms`: the engine's 30 x 20 cloth step, measured in the same run (issue 15's
+    """`reference_ms`: the engine's 30 x 20 cloth step, measured in the same run (the
     yardstick: each of its scenes' frames at most 1.0x of it)."""
     rows = [(name, f"{r['step_median']:.3f}", f"{r['step_p95']:.3f}", f"{r['draw_median']:.3f}",
              f"{r['draw_p95']:.3f}", f"{r['total_median']:.3f}", f"{r['total_p95']:.3f}",
@@ -137,7 +137,7 @@ def main(argv=None):
         print(text + "\n", flush=True)
         return text
 
-    # Issue 14 first: what a phone reader gets, and the native figures behind it.
+    # First what a phone reader gets, and the native figures behind it.
     scenes = measure.scene_frames()
     busy_game = busy.busy_spider()
     browser = ({"unavailable": "skipped (--no-browser)"} if options.no_browser

@@ -1,4 +1,4 @@
-"""Native figures of issue 14: frames against the reference cloth, the spider's sleeping web,
+"""Native figures: frames against the reference cloth, the spider's sleeping web,
 and the draw at each render tier.
 
 - `reference_ratios`: Takopi's and the spider's frame (model step + draw at tier "high", drawn

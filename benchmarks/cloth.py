@@ -73,7 +73,7 @@ class MinimalCloth:
     A plain, branch-free form: points as slotted objects read into locals (flat float lists
     indexed by number were ~15% slower). Pinned points are simply not integrated, and each
     link tuple carries the share of the correction each end takes (0, 0.5 or 1), so the loop
-    has no branch. Since issue 14 the engine's own loop beats it (about 0.9x): for the common
+    has no branch. The engine's own loop now beats it (about 0.9x): for the common
     link (both ends free) it checks one flag and computes each end's shift once, where this
     loop multiplies for both ends.
     """

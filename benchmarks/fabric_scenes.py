@@ -1,10 +1,10 @@
-"""Issue 15's speed check, focused: the cloth, flag, bridge and hair frames against the
+"""The fabric demos' speed check, focused: the cloth, flag, bridge and hair frames against the
 reference 30 x 20 cloth, taking turns in one run, and their model steps in Pyodide.
 
     python -m benchmarks.fabric_scenes [--no-browser]
 
 The full `./build.sh bench` measures every scene the same way (the ratio to the 30 x 20 cloth
-is printed beside each scene); this runs only what issue 15 added, so it finishes in a minute
+is printed beside each scene); this runs only those four scenes, so it finishes in a minute
 or two on a loaded machine. Native times are CPU time (`time.thread_time`); each scene's frame
 (step + draw) and the reference cloth's step alternate in short rounds (medians).
 """

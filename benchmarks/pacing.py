@@ -1,10 +1,10 @@
-"""The live loop's pacing (issue 12): how many simulation steps each displayed frame runs.
+"""The live loop's pacing: how many simulation steps each displayed frame runs.
 
 `main.run_live` runs for a few seconds per scene exactly as a user's window does, with one spy
 counting the steps between two draws and the wall-clock time of each frame: on SDL's dummy
 driver (the pacer sleeps to 1/60 s deadlines), and where Xvfb is installed also in a real X
 window (SDL's x11 driver, vsync asked for). The frame times measured in that
-run are also fed to the rule used before issue 12 (add up raw time, run whole steps), so both
+run are also fed to the naive rule (add up raw time, run whole steps), so both
 rules are compared on the same frames.
 
     python -m benchmarks.pacing [--seconds 6]      prints the markdown table
@@ -25,7 +25,7 @@ STEP = 1.0 / 60.0
 
 
 def raw_rule(frame_times):
-    """Steps per frame under the rule before issue 12 (raw elapsed time into the backlog)."""
+    """Steps per frame under the naive rule (raw elapsed time into the backlog)."""
     backlog, steps = 0.0, []
     for elapsed in frame_times:
         backlog += elapsed
@@ -156,7 +156,7 @@ def section(runs):
         for name, both in results.items():
             for rule in ("new", "old"):
                 r = both[rule]
-                rows.append((name, "issue 12 clock" if rule == "new" else "raw time (before)",
+                rows.append((name, "fixed-step clock" if rule == "new" else "raw time (before)",
                              r["frames"], f"{r['median_ms']:.2f}", f"{r['p95_ms']:.2f}",
                              f"{r['steps_per_s']:.1f}", f"{r['one']:.1f}%", f"{r['none']:.1f}%",
                              f"{r['two_plus']:.1f}%"))

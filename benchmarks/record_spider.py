@@ -1,4 +1,4 @@
-"""The recorded busy spider game (issue 14): a deterministic player, and the events it leaves.
+"""The recorded busy spider game: a deterministic player, and the events it leaves.
 
 `python -m benchmarks.record_spider` lets `BusyPlayer` play GAME_FRAMES frames (three minutes)
 of the spider game at seed SEED and the default parameters, and writes what it pressed to

@@ -1,4 +1,4 @@
-"""Markdown for benchmarks/results.md: the table helper, and the sections of issue 14 (what a
+"""Markdown for benchmarks/results.md: the table helper, and its sections (what a
 phone reader gets, frames against the reference cloth, the spider's sleeping web, render tiers).
 
 Each section function takes the dicts the measuring modules return (`wasm.measure`,
@@ -9,15 +9,15 @@ one section starting with "## Title"; `numbered` numbers them in the order resul
 import re
 
 PHONE_STEP_TARGET_MS = 6.0
-"""Issue 14: a throttled model step's p95 at most a third of a 60 Hz frame."""
+"""Target: a throttled model step's p95 at most a third of a 60 Hz frame."""
 TAKOPI_TARGET = 0.35
-"""Issue 14: Takopi's step + draw at most this times the reference cloth frame."""
+"""Target: Takopi's step + draw at most this times the reference cloth frame."""
 SPIDER_TARGET = 0.6
-"""Issue 14: the spider's step + draw at most this times the reference cloth frame."""
+"""Target: the spider's step + draw at most this times the reference cloth frame."""
 BUSY_SLEEP_TARGET = 0.6
-"""Issue 14: the busy spider step with sleeping at most this times the step without."""
+"""Target: the busy spider step with sleeping at most this times the step without."""
 IDLE_SLEEP_TARGET = 0.25
-"""Issue 14 asks an idle web's step to be "a small fraction" of today's; we read that as at
+"""Target: an idle web's step is to be "a small fraction" of today's; we read that as at
 most a quarter."""
 FRAME_MS = 1000 / 60
 
@@ -136,7 +136,7 @@ def reference_section(result):
                      ok(r["ratio"] <= target) if target else "-"))
     hand_note = ""
     if "hand_ms" in result:
-        hand_note = (" Since issue 14 the engine solves that cloth faster than before (its "
+        hand_note = (" The engine now solves that cloth faster than before (its "
                      "common link in fewer steps), so the yardstick itself moved; the column "
                      "\"/ hand loop\" is the same frame against the cloth's hand-written loop "
                      f"(`MinimalCloth`, code unchanged since the issue): **{result['hand_ms']:.3f} "

@@ -1,9 +1,9 @@
-"""The long robustness soak (issue #7), run by hand: `./build.sh soak` or `python -m benchmarks.soak`.
+"""The long robustness soak, run by hand: `./build.sh soak` or `python -m benchmarks.soak`.
 
 What CI checks on 20,000 frames per scene, here on 200,000: every scene under a seeded input
 storm (tests/support/robustness.py) with the invariants after every frame, and tracemalloc
 growth of the spider game over 50,000 frames against the same bound as the CI test, and long
-spider games played by a roaming bot that reacts to a fall only after a second (issue 13: the
+spider games played by a roaming bot that reacts to a fall only after a second (the
 spider in view every frame, bugs coming every minute; CI plays three seeds for one minute).
 Scenes run in parallel worker processes. Prints one line per run and exits 1 if anything broke.
 

@@ -1,5 +1,5 @@
 """Each scene's model step in Pyodide inside headless Chromium, natively in the same run, and
-on a phone-class CPU (Chromium's CPU throttling at PHONE_RATE, issue 14).
+on a phone-class CPU (Chromium's CPU throttling at PHONE_RATE).
 
 Reuses the browser harness of the tests (tests/browser): Debian's Chromium driven by playwright
 with the same flags and the same offline rule (any request leaving 127.0.0.1 is aborted), the
@@ -33,7 +33,7 @@ FRAMES = 600
 SEED = 0
 LOAD_TIMEOUT_MS = 120_000
 PHONE_RATE = 4
-"""CPU slowdown of a mid-range phone against this desktop (issue 14: JavaScript and wasm run
+"""CPU slowdown of a mid-range phone against this desktop (JavaScript and wasm run
 about four times slower there)."""
 PHONE_RUNS = 5
 """Runs of each throttled game (see `frame_medians`). With 3, the busy game's p95 ranged from

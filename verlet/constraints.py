@@ -31,7 +31,7 @@ class Area:
     neighbours), by that distance times its chord's share: chord / mean chord, scaled by
     `stiffness`. On a regular ring every share is 1. Weighted by the chord, the pushes are the
     area's own gradient, which sums to nothing and turns nothing about the centre: like gas
-    pressure, the push can swell a ring but never move or spin it (issue 13: equal pushes on a
+    pressure, the push can swell a ring but never move or spin it (equal pushes on a
     dented ring added up to a sideways shove, and a ring on the floor walked). Above the target
     nothing happens.
 

@@ -1,4 +1,4 @@
-"""Forces on areas (issue 15): wind pushing each triangle of a cloth along its sides' normals.
+"""Forces on areas: wind pushing each triangle of a cloth along its sides' normals.
 
 A uniform push moves a cloth as one block; wind presses a surface by how squarely it meets it.
 A triangle's side whose outward normal n faces into the wind (n . w < 0) is pressed along -n by

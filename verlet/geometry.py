@@ -204,7 +204,7 @@ def catmull_rom_open(points, samples_per_segment=8):
 
 def segment_crossing(p, q, a, b):
     """Where segment p-q crosses segment a-b: (s, u), s on p-q and u on a-b, both in [0, 1];
-    None when they miss, are parallel or one has no length (issue 15's cuts)."""
+    None when they miss, are parallel or one has no length (a knife stroke across a link)."""
     rx, ry = q[0] - p[0], q[1] - p[1]
     ex, ey = b[0] - a[0], b[1] - a[1]
     denom = rx * ey - ry * ex

@@ -12,7 +12,7 @@ that does:
   The average is over every constraint that holds the particle (its `particles`), also those
   with nothing to ask this time (a slack max-only link votes "stay"). So both ends of a link
   always take the same share of its pull, and constraints that push a body's points against
-  each other cannot move the body as a whole (issue 13: a share that changed with how many
+  each other cannot move the body as a whole (a share that changed with how many
   links happened to be taut let a ring push itself along the floor).
 
 Both repeat the pass `iterations` times: more iterations, stiffer material (T5). Moves of pinned

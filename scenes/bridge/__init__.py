@@ -1,1 +1,1 @@
-"""The bridge demo: a rope bridge that carries crates, or snaps under them (issue 15)."""
+"""The bridge demo: a rope bridge that carries crates, or snaps under them."""

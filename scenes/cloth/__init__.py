@@ -1,1 +1,1 @@
-"""The cloth demo: a cloak on a rod that tears, cuts and blows in the wind (issue 15)."""
+"""The cloth demo: a cloak on a rod that tears, cuts and blows in the wind."""

@@ -1,1 +1,1 @@
-"""The flag demo: a flag on a pole fluttering in gusty wind, torn by a storm (issue 15)."""
+"""The flag demo: a flag on a pole fluttering in gusty wind, torn by a storm."""

@@ -1,1 +1,1 @@
-"""The hair demo: a head of hair with bend limits that follows the pointer (issue 15)."""
+"""The hair demo: a head of hair with bend limits that follows the pointer."""

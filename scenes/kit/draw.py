@@ -6,7 +6,7 @@ is what T15 asks of Takopi's legs and what makes any thick curve look drawn rath
 
 Every shape helper takes `smooth` (default True). `smooth=False` draws the same shape with
 pygame's plain functions: hard edges, but a fraction of the cost, for the "low" render tier
-(issue 14, `app.quality`). `smooth_at(tier)` says which a tier wants.
+(`scenes.kit.tiers`, chosen by `app.quality`). `smooth_at(tier)` says which a tier wants.
 """
 
 from math import hypot

@@ -1,4 +1,4 @@
-"""The recorded busy spider game the benchmarks replay (issue 14, benchmarks/record_spider.py).
+"""The recorded busy spider game the benchmarks replay (benchmarks/record_spider.py).
 
 The phone-class and sleeping benchmarks time the last part of benchmarks/data/spider_busy.json;
 these checks keep that file meaning what the benchmarks say: a valid events file of three
@@ -60,6 +60,7 @@ def test_scene_and_simulation_replays_agree(entries):
     """The first minute through main.py's host (pygame events, widgets first) and through a
     bare Simulation give the same game."""
     import main
+    from scenes.kit.scene import script_event
 
     frames = 3_600
     pygame.display.init()
@@ -72,7 +73,7 @@ def test_scene_and_simulation_replays_agree(entries):
     for frame in range(frames):
         for entry in script.get(frame, ()):
             button_down = {"down": True, "up": False}.get(entry["type"], button_down)
-            host.handle(main.script_event(entry, button_down))
+            host.handle(script_event(entry, button_down))
         host.frame(1)
     through_host = host.scene.sim.state()
     through_sim = replay(entries, frames).state()

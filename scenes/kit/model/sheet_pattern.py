@@ -1,4 +1,4 @@
-"""A woven sheet's printed pattern, cut along its cells (issue 14: a coarse sheet, a fine print).
+"""A woven sheet's printed pattern, cut along its cells: a coarse sheet, a fine print.
 
 The cloth and the flag solve a coarse grid (a phone has time for a few hundred links), but a
 flag's disc or a cloak's hem should not look like a staircase of cells. So a pattern is given
