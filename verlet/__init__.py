@@ -12,19 +12,22 @@ times per frame. Runs unchanged in CPython, pygbag and Pyodide.
     world.step()
 """
 
+from .connectivity import Connectivity, anchored, reach
 from .constraints import AngleRange, Area, Box, rotate_rigidly
 from .distance import Distance
 from .forces import TriangleWind
 from .particle import Particle, integrate
+from .sleeping import Sleeping, SleepingParticle, TapedDistance
 from .solver import (gauss_seidel_passes, jacobi_passes, move_now, move_pending,
                      solve_gauss_seidel, solve_jacobi)
 from .strand import Strand
-from .tearing import Breakable, anchored, cut_links, snap_overstretched
+from .tearing import Breakable, cut_links, snap_overstretched
 from .world import PHASE_HOOKS, World
 
 __all__ = [
-    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Distance", "Particle", "Strand",
-    "TriangleWind", "World", "anchored", "cut_links", "gauss_seidel_passes", "integrate",
-    "jacobi_passes", "move_now", "move_pending", "rotate_rigidly", "snap_overstretched",
+    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Connectivity", "Distance",
+    "Particle", "Sleeping", "SleepingParticle", "Strand", "TapedDistance", "TriangleWind",
+    "World", "anchored", "cut_links", "gauss_seidel_passes", "integrate", "jacobi_passes",
+    "move_now", "move_pending", "reach", "rotate_rigidly", "snap_overstretched",
     "solve_gauss_seidel", "solve_jacobi",
 ]

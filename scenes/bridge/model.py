@@ -20,7 +20,7 @@ from math import hypot
 
 from scenes.kit.model.sheet import graph_state
 from scenes.kit.model.params import Param, ParamTable
-from verlet import Breakable, World, anchored, snap_overstretched
+from verlet import Breakable, Connectivity, World, snap_overstretched
 from verlet.geometry import segment_crossing
 
 HELP = "a rope bridge: tap to drop crates, Space drops one in the middle, heavy ones snap it"
@@ -100,7 +100,7 @@ class BridgeModel:
         self._was_pinned = False
         self.rng = rng
         self._build(values["strength"])
-        self._anchored = None
+        self._hanging = Connectivity(self.world.particles, self.world.constraints)
 
     def _build(self, strength):
         world = self.world
@@ -164,7 +164,7 @@ class BridgeModel:
             else:
                 self._was_pinned = self.grabbed.pinned
                 self.grabbed.pinned = True
-                self._anchored = None
+                self._hanging.relinked()
                 self.hand = pos
         elif kind == "move" and self.grabbed is not None:
             self.hand = pos
@@ -187,7 +187,7 @@ class BridgeModel:
     def release(self):
         if self.grabbed is not None:
             self.grabbed.pinned = self._was_pinned
-            self._anchored = None  # the hand held the bridge up: what hangs may have changed
+            self._hanging.relinked()  # the hand held the bridge up: what hangs may have changed
         self.grabbed = None
         self.hand = None
 
@@ -211,7 +211,7 @@ class BridgeModel:
         broken = snap_overstretched(self.world.constraints)
         if broken:
             self.torn += len(broken)
-            self._anchored = None
+            self._hanging.relinked()
         self._clear_fallen()
 
     def _load(self, crate, gravity):
@@ -278,11 +278,10 @@ class BridgeModel:
         floor = self.size[1] + FALL_MARGIN
         self.crates = [c for c in self.crates if c.y < floor and -FALL_MARGIN < c.x
                        < self.size[0] + FALL_MARGIN]
-        if self._anchored is None:
-            self._anchored = anchored(self.world.particles, self.world.constraints)
+        held = self._hanging.anchored()
         gone = {id(p) for p in self.world.particles
-                if id(p) not in self._anchored and (p.y > floor or p.x < -FALL_MARGIN
-                                                    or p.x > self.size[0] + FALL_MARGIN)}
+                if id(p) not in held and (p.y > floor or p.x < -FALL_MARGIN
+                                          or p.x > self.size[0] + FALL_MARGIN)}
         if not gone:
             return
         world = self.world
@@ -296,7 +295,7 @@ class BridgeModel:
                 crate.plank = None
         if self.grabbed is not None and id(self.grabbed) in gone:
             self.grabbed, self.hand = None, None
-        self._anchored = None
+        self._hanging.relinked()
 
     # --- reading --------------------------------------------------------------------------
     def points(self):

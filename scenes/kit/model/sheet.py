@@ -7,7 +7,8 @@ The sheet keeps its own graph tidy when links go, as the spider's web does:
 
 - `tear()`        after a solve, links stretched past their limit break (`snap_overstretched`)
 - `cut(p, q)`     a knife stroke severs exactly the links it crosses (`cut_links`)
-- `clear_fallen()` points no longer hanging on a pin (`anchored`) that fall off the canvas go
+- `clear_fallen()` points no longer hanging on a pin (`verlet.Connectivity`) that fall off the
+  canvas go
 
 A triangle lives while all its links do. `hold(pos)` grabs the points near a press and
 `move_hand` / `let_go` drag and release them: held points are pinned while held, and keep the
@@ -16,7 +17,7 @@ hand's last motion when let go, so a flick throws the cloth.
 
 from math import hypot, sqrt
 
-from verlet import Breakable, TriangleWind, anchored, cut_links, snap_overstretched
+from verlet import Breakable, Connectivity, TriangleWind, cut_links, snap_overstretched
 
 GRAB_RADIUS = 20.0
 """A press grabs every point this close to it, px (a fingertip's patch of cloth)."""
@@ -68,9 +69,8 @@ class Fabric:
                                  patches=[t // 2 for t in range(len(self.triangles))])
         self.held = []      # (particle, dx, dy) offsets from the hand
         self.hand = None
-        self._anchored_version = -1
         self._version = 0
-        self._anchored = set()
+        self._hanging = Connectivity(world.particles, world.constraints)
 
     def _weave_cell(self, r, c, right, down, limit, shear):
         cols, grid = self.columns, self.grid
@@ -132,11 +132,11 @@ class Fabric:
         return crossed
 
     def loose(self):
-        """ids of the points that no longer hang on a nail (or on the hand)."""
-        if self._anchored_version != self._version:
-            self._anchored = anchored(self.world.particles, self.world.constraints)
-            self._anchored_version = self._version
-        return [p for p in self.world.particles if id(p) not in self._anchored]
+        """The points that no longer hang on a nail (or on the hand), worked out once per
+        change of the links or the hand (`_version`)."""
+        hanging = self._hanging
+        hanging.version = self._version
+        return list(hanging.loose())
 
     def keep_in_room(self):
         """After the solve: walls at the canvas's sides and top (the floor is open, so torn
