@@ -4,7 +4,9 @@
 `move` for the correction), and the one that ropes, rings, cloths and webs are made of, so it
 also has the hot path of a solve: `one_pass` reads each link's fields once per solve and projects
 the whole run with the moves written inline, Gauss-Seidel (`_project_now`) or Jacobi
-(`_project_pending`), the same numbers as projecting link by link.
+(`_project_pending`), the same numbers as projecting link by link. `project_taped` is that
+Gauss-Seidel pass for a world with sleeping particles (`verlet.sleeping`): sleeping ends replay
+where they stood, ends about to sleep record it.
 """
 
 from math import hypot

@@ -12,9 +12,16 @@ and the solver's lists together, so the solver never sees a thread the graph has
 - `piece_threads(knot)`  the threads a crawl from `knot` can reach
 - `merge(knot)`          undo a split (used by `upkeep` to keep the web bounded)
 
-What hangs on what is `verlet.Connectivity`'s, worked out once per `version`; still knots
-sleep under the world's `verlet.Sleeping` policy (`sleep`), which every change here tells
-what it did (a thread spun or taken off wakes its ends).
+What hangs on what is `verlet.Connectivity`'s, worked out once per `version`. Still knots
+sleep under the world's `verlet.Sleeping` policy (`sleep`); besides a moving neighbour (the
+policy's own rule), a sleeping knot wakes when:
+
+- the web changes at it: a thread is spun to it or taken off it (a shot, a catch, a cut, a
+  split or a merge all do that through `connect` and `remove_thread`), or a thread on it yields;
+- the game moves it: the knots under the spider when it moves or lets go, a struggling bug's
+  or a corpse's knot (`SpiderModel`, `enemies`), the knots of a piece that no longer hangs on
+  an anchor (they fall, `_drop_loose`);
+- a slider changes (every knot wakes), among them the gravity and the stiffness.
 
 Queries (`first_hit`, `touching`, `nearest`, in `web_queries`) answer where a ray, a moving
 body or a point meets the threads. Pure Python: runs in Pyodide.
