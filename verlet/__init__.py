@@ -13,20 +13,23 @@ times per frame. Runs unchanged in CPython, pygbag and Pyodide.
 """
 
 from .builders import chain, ring, sheet
+from .connectivity import Connectivity, anchored, reach
 from .constraints import AngleRange, Area, Box, rotate_rigidly
 from .distance import Distance
 from .forces import TriangleWind
 from .hand import Hand
 from .particle import Particle, integrate
+from .sleeping import Sleeping, SleepingParticle, TapedDistance
 from .solver import (gauss_seidel_passes, jacobi_passes, move_now, move_pending,
                      solve_gauss_seidel, solve_jacobi)
 from .strand import Strand
-from .tearing import Breakable, anchored, cut_links, snap_overstretched
+from .tearing import Breakable, cut_links, snap_overstretched
 from .world import PHASE_HOOKS, World
 
 __all__ = [
-    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Distance", "Hand", "Particle",
-    "Strand", "TriangleWind", "World", "anchored", "chain", "cut_links", "gauss_seidel_passes",
-    "integrate", "jacobi_passes", "move_now", "move_pending", "ring", "rotate_rigidly", "sheet",
+    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Connectivity", "Distance", "Hand",
+    "Particle", "Sleeping", "SleepingParticle", "Strand", "TapedDistance", "TriangleWind",
+    "World", "anchored", "chain", "cut_links", "gauss_seidel_passes", "integrate",
+    "jacobi_passes", "move_now", "move_pending", "reach", "ring", "rotate_rigidly", "sheet",
     "snap_overstretched", "solve_gauss_seidel", "solve_jacobi",
 ]

@@ -4,7 +4,9 @@
 `move` for the correction), and the one that ropes, rings, cloths and webs are made of, so it
 also has the hot path of a solve: `one_pass` reads each link's fields once per solve and projects
 the whole run with the moves written inline, Gauss-Seidel (`_project_now`) or Jacobi
-(`_project_pending`), the same numbers as projecting link by link.
+(`_project_pending`), the same numbers as projecting link by link. `project_taped` is that
+Gauss-Seidel pass for a world with sleeping particles (`verlet.sleeping`): sleeping ends replay
+where they stood, ends about to sleep record it.
 """
 
 from math import hypot
@@ -195,3 +197,95 @@ def _project_pending(fields):
         a.pending_y += shift_y
         b.pending_x -= shift_x
         b.pending_y -= shift_y
+
+
+# --- the pass of a world with sleeping particles (`verlet.sleeping`) ----------------------------
+
+A_HELD, B_HELD, A_PLAY, B_PLAY, A_RECORD, B_RECORD, SOFT = 1, 2, 4, 8, 16, 32, 64
+"""How a link's ends take part in a taped pass (bits of its mode; 0 = both ends free and
+awake and the link exact of stiffness 1, the common case): HELD a pinned end stands still and
+the other takes the whole correction; PLAY a sleeping end stands where its tape says, takes no
+correction, and the other end takes half, as it did when both were awake; RECORD a free end
+that may fall asleep writes where it stood on its tape; SOFT the link is max-only or of a
+stiffness other than 1."""
+
+
+def project_taped(fields, index):
+    """One Gauss-Seidel pass over (link, a, b, mode) fields with sleeping ends.
+
+    For free and pinned ends the numbers of `Distance`'s pass (`_project_now`), plus the two
+    modes of sleeping, PLAY and RECORD (see the mode bits above); `index` is 2 x the pass
+    number, where this pass's (x, y) lies on a tape.
+
+    A sleeping particle replays where it stood, pass by pass, in the last frame it was awake,
+    and its neighbour gets the half correction it got then: a body at rest stays exactly at
+    rest when part of it sleeps, and where it was not quite at rest the sleeping end still
+    pulls as it did. The rest length is read on every pass (an owner may change it between
+    frames without telling the policy). Two ends closer than EPSILON are pushed apart along
+    +x, as `Distance` does.
+    """
+    length_of, epsilon, plain = hypot, EPSILON, B_HELD  # modes up to B_HELD: no tape
+    for link, a, b, mode in fields:
+        ax = a.x
+        ay = a.y
+        bx = b.x
+        by = b.y
+        if not mode:  # both ends free and awake, the common case: half the error each
+            dx = bx - ax
+            dy = by - ay
+            length = length_of(dx, dy)
+            if length >= epsilon:
+                step = (length - link.rest) * 0.5
+                shift_x = dx / length * step
+                shift_y = dy / length * step
+                a.x = ax + shift_x
+                a.y = ay + shift_y
+                b.x = bx - shift_x
+                b.y = by - shift_y
+                continue
+        if mode > plain:
+            if mode & A_PLAY:
+                tape = link.tape_a
+                ax = tape[index]
+                ay = tape[index + 1]
+            elif mode & A_RECORD:
+                link.tape_a += (ax, ay)
+            if mode & B_PLAY:
+                tape = link.tape_b
+                bx = tape[index]
+                by = tape[index + 1]
+            elif mode & B_RECORD:
+                link.tape_b += (bx, by)
+        dx = bx - ax
+        dy = by - ay
+        length = length_of(dx, dy)
+        step = length - link.rest
+        if mode >= SOFT:
+            if step <= 0.0 and link.max_only:
+                continue
+            step *= link.stiffness
+        if length < epsilon:
+            ux, uy = 1.0, 0.0
+        else:
+            ux = dx / length
+            uy = dy / length
+        if mode == 0:
+            step *= 0.5
+            a.x = ax + ux * step
+            a.y = ay + uy * step
+            b.x = bx - ux * step
+            b.y = by - uy * step
+        elif mode & A_HELD:
+            b.x = bx - ux * step
+            b.y = by - uy * step
+        elif mode & B_HELD:
+            a.x = ax + ux * step
+            a.y = ay + uy * step
+        else:
+            step *= 0.5
+            if not mode & A_PLAY:
+                a.x = ax + ux * step
+                a.y = ay + uy * step
+            if not mode & B_PLAY:
+                b.x = bx - ux * step
+                b.y = by - uy * step

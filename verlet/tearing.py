@@ -1,11 +1,12 @@
-"""Links that give up (issue 15): breaking past a stretch, cutting along a stroke, what hangs.
+"""Links that give up: breaking past a stretch, cutting along a stroke.
 
 `Breakable` is a `Distance` that breaks past `limit` x its rest; `snap_overstretched` and
 `cut_links` remove links from a list and return them, so the scene can keep its own graph
-(triangles, planks) tidy; `anchored` says which particles still hang on a pinned one. The
-spider's web keeps such a graph too: its `loose_knots` is `anchored`'s complement.
+(triangles, planks) tidy. What still hangs on a pin after a tear is `verlet.connectivity`'s
+(`anchored`, kept here under its old address too).
 """
 
+from .connectivity import anchored
 from .distance import Distance
 from .geometry import segment_crossing
 
@@ -67,19 +68,3 @@ def cut_links(links, start, end):
             if isinstance(link, Breakable):
                 link.broken = True
     return crossed
-
-
-def anchored(particles, links):
-    """The set of ids of the particles joined through `links` to some pinned particle."""
-    neighbours = {}
-    for link in links:
-        neighbours.setdefault(id(link.a), []).append(link.b)
-        neighbours.setdefault(id(link.b), []).append(link.a)
-    held = {id(p) for p in particles if p.pinned}
-    queue = [p for p in particles if p.pinned]
-    for particle in queue:
-        for other in neighbours.get(id(particle), ()):
-            if id(other) not in held:
-                held.add(id(other))
-                queue.append(other)
-    return held

@@ -13,6 +13,11 @@ writing its own loop (as matter-js's `Engine.update` calls its events):
 `frame()` is the same frame as a generator that stops after each phase, so a tool can show
 the state between them; running it to its end is exactly `step()`.
 
+With a sleeping policy (`World(..., sleeping=verlet.sleeping.Sleeping())`, enabled), the same
+phases integrate only the awake particles and solve only the links with an awake end; the
+policy brings its lists up to date after the "before_integrate" hooks and counts still frames
+after the "after_solve" hooks (see `verlet.sleeping`).
+
 Units: positions in px, one step a frame. `gravity` is an acceleration in px per frame squared
 (added to every free particle's velocity each frame, as the articles write it); `forces`
 (`verlet.forces`) give accelerations in px per second squared, which the integration turns into
@@ -33,9 +38,12 @@ class World:
     damping     velocity kept per frame, 1.0 = none lost (T2 uses 0.99).
     iterations  constraint passes per frame: the stiffness of everything in the world (T5).
     solver      "gauss-seidel" (moves applied at once) or "jacobi" (averaged), see `verlet.solver`.
+    sleeping    None, or a policy that lets still particles sleep (`verlet.sleeping.Sleeping`,
+                Gauss-Seidel only)
     """
 
-    def __init__(self, gravity=(0.0, 0.0), damping=1.0, iterations=10, solver="gauss-seidel"):
+    def __init__(self, gravity=(0.0, 0.0), damping=1.0, iterations=10, solver="gauss-seidel",
+                 sleeping=None):
         if solver not in SOLVERS:
             raise ValueError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
         self.gravity = gravity
@@ -50,6 +58,22 @@ class World:
         self.jacobi_plan = None
         """For the Jacobi solver: None (the plan is worked out every solve) or a function that
         returns the constraints' `verlet.solver.jacobi_plan`, for an owner that keeps one."""
+        self._sleeping = None
+        self.sleeping = sleeping
+
+    @property
+    def sleeping(self):
+        """The sleeping policy (`verlet.sleeping.Sleeping`) or None; setting one binds it to
+        this world."""
+        return self._sleeping
+
+    @sleeping.setter
+    def sleeping(self, policy):
+        if policy is not None:
+            if self.solver != "gauss-seidel":
+                raise ValueError("sleeping particles need the gauss-seidel solver")
+            policy.bind(self)
+        self._sleeping = policy
 
     # --- building -------------------------------------------------------------------------
     def add_particle(self, x, y, pinned=False):
@@ -87,20 +111,30 @@ class World:
         ("iteration", k, n) after the k-th solver pass and ("finish", None, n) at the end, with
         n the frame's iterations. Exhausting it is `step()`."""
         hooks = self.hooks
+        sleeping = self._sleeping
+        if sleeping is not None:
+            sleeping.frame += 1
+            if not sleeping.enabled:
+                sleeping = None
         for hook in hooks["before_integrate"]:
             hook()
-        self.integrate()
+        if sleeping is None:
+            self.integrate()
+        else:
+            self.integrate(sleeping.prepare())
         for hook in hooks["after_integrate"]:
             hook()
         count = self.iterations
         yield ("integrate", None, count)
         after_iteration = hooks["after_iteration"]
-        for k in self.passes(count):
+        for k in self.passes(count) if sleeping is None else sleeping.passes(count):
             for hook in after_iteration:
                 hook()
             yield ("iteration", k, count)
         for hook in hooks["after_solve"]:
             hook()
+        if sleeping is not None:
+            sleeping.settle()
         yield ("finish", None, count)
 
     def passes(self, count):

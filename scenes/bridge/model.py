@@ -25,7 +25,7 @@ from math import hypot
 
 from scenes.kit.model.net import graph_state
 from scenes.kit.model.params import Param, ParamTable
-from verlet import Breakable, Hand, Particle, World, anchored, snap_overstretched
+from verlet import Breakable, Connectivity, Hand, Particle, World, snap_overstretched
 from verlet.geometry import segment_crossing
 
 HELP = "a rope bridge: tap to drop crates, Space drops one in the middle, heavy ones snap it"
@@ -111,7 +111,7 @@ class BridgeModel:
         self.crates = []
         self.rng = rng
         self._build(values["strength"])
-        self._anchored = None
+        self._hanging = Connectivity(self.world.particles, self.world.constraints)
         self.hand = Hand(self.world, GRAB_RADIUS)
         world = self.world
         world.on("before_integrate", self._load_planks)
@@ -178,7 +178,7 @@ class BridgeModel:
             if self.hand.grab_nearest(self.world.particles, pos, self._graspable) is None:
                 self.drop(pos)
             else:
-                self._anchored = None
+                self._hanging.relinked()
         elif kind == "move":
             self.hand.move(pos)
         elif kind == "up":
@@ -208,7 +208,7 @@ class BridgeModel:
 
     def release(self):
         if self.hand.let_go():
-            self._anchored = None  # the hand held the bridge up: what hangs may have changed
+            self._hanging.relinked()  # the hand held the bridge up: what hangs may have changed
 
     # --- the frame ------------------------------------------------------------------------
     def step(self):
@@ -240,7 +240,7 @@ class BridgeModel:
         broken = snap_overstretched(self.world.constraints)
         if broken:
             self.torn += len(broken)
-            self._anchored = None
+            self._hanging.relinked()
 
     def _forget_lost_crates(self):
         """Crates no longer kept (fallen, or the oldest past MAX_CRATES) leave the world."""
@@ -311,11 +311,10 @@ class BridgeModel:
         floor = self.size[1] + FALL_MARGIN
         self.crates = [c for c in self.crates if c.y < floor and -FALL_MARGIN < c.x
                        < self.size[0] + FALL_MARGIN]
-        if self._anchored is None:
-            self._anchored = anchored(self.world.particles, self.world.constraints)
+        held = self._hanging.anchored()
         gone = {id(p) for p in self.world.particles
-                if id(p) not in self._anchored and (p.y > floor or p.x < -FALL_MARGIN
-                                                    or p.x > self.size[0] + FALL_MARGIN)}
+                if id(p) not in held and (p.y > floor or p.x < -FALL_MARGIN
+                                          or p.x > self.size[0] + FALL_MARGIN)}
         if not gone:
             return
         world = self.world
@@ -327,9 +326,7 @@ class BridgeModel:
         for crate in self.crates:
             if crate.plank is not None and crate.plank.broken:
                 crate.plank = None
-        if self.grabbed is not None and id(self.grabbed) in gone:
-            self.grabbed, self.hand = None, None
-        self._anchored = None
+        self._hanging.relinked()
 
     # --- reading --------------------------------------------------------------------------
     def points(self):

@@ -5,7 +5,7 @@ from math import hypot
 
 import pytest
 
-from scenes.spider.model import sleep
+from verlet import sleeping as sleep
 from scenes.spider.model.web import LOOSE_FALL
 
 from tests.support.spider import (Bot, across, far_thread, ladder_web, launch, make_model, quiet_model,

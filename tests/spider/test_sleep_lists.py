@@ -2,8 +2,8 @@
 knots wake and fall asleep instead of being remade, and they must always say what lists made
 afresh from the knots would say. Setting the switch to what it already is changes nothing."""
 
-from scenes.spider.model import sleep
-from scenes.spider.model.sleep import A_HELD, A_PLAY, A_RECORD, B_HELD, B_PLAY, B_RECORD
+from verlet import sleeping as sleep
+from verlet.distance import A_HELD, A_PLAY, A_RECORD, B_HELD, B_PLAY, B_RECORD
 
 from tests.support.spider import Bot, make_model, run
 from tests.spider.test_sleep import IDLE_FRAMES, asleep_share, idle, positions
@@ -38,7 +38,7 @@ def watch(monkeypatch, web):
     """Check the kept lists against fresh ones at the start of every solve from now on; returns
     what was seen: frames checked, most knots asleep at once, frames with recording ends, and
     changes of the web itself."""
-    solve = sleep._solve
+    solve = sleep.project_taped
     seen = {"frames": 0, "asleep": 0, "recording": 0, "version": web.version, "changes": 0}
 
     def checked_solve(fields, index):
@@ -55,7 +55,7 @@ def watch(monkeypatch, web):
                 seen["changes"] += 1
         solve(fields, index)
 
-    monkeypatch.setattr(sleep, "_solve", checked_solve)
+    monkeypatch.setattr(sleep, "project_taped", checked_solve)
     return seen
 
 

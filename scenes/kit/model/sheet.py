@@ -8,7 +8,8 @@ does:
 
 - `tear()`        after a solve, links stretched past their limit break (`snap_overstretched`)
 - `cut(p, q)`     a knife stroke severs exactly the links it crosses (`cut_links`)
-- `clear_fallen()` points no longer hanging on a pin (`anchored`) that fall off the canvas go
+- `clear_fallen()` points no longer hanging on a pin (`verlet.Connectivity`) that fall off the
+  canvas go
 
 A triangle lives while all its links do. `hold(pos)` grabs the points near a press and
 `move_hand` / `let_go` drag and release them (`verlet.Hand`, placing them in the world's
@@ -18,7 +19,8 @@ flick throws the cloth.
 
 from math import sqrt
 
-from verlet import Breakable, Hand, TriangleWind, anchored, cut_links, sheet, snap_overstretched
+from verlet import (Breakable, Connectivity, Hand, TriangleWind, cut_links, sheet,
+                    snap_overstretched)
 
 from .net import graph_state
 
@@ -63,9 +65,8 @@ class Sheet:
         self.wind = TriangleWind([t[:3] for t in self.triangles], per_length=1.0 / spacing,
                                  patches=[t // 2 for t in range(len(self.triangles))])
         self.hand = Hand(world, GRAB_RADIUS, top_speed=HAND_SPEED)
-        self._anchored_version = -1
         self._version = 0
-        self._anchored = set()
+        self._hanging = Connectivity(world.particles, world.constraints)
 
     def _weave_cell(self, r, c, right, down, limit, shear):
         cols, grid = self.columns, self.grid
@@ -127,11 +128,11 @@ class Sheet:
         return crossed
 
     def loose(self):
-        """ids of the points that no longer hang on a nail (or on the hand)."""
-        if self._anchored_version != self._version:
-            self._anchored = anchored(self.world.particles, self.world.constraints)
-            self._anchored_version = self._version
-        return [p for p in self.world.particles if id(p) not in self._anchored]
+        """The points that no longer hang on a nail (or on the hand), worked out once per
+        change of the links or the hand (`_version`)."""
+        hanging = self._hanging
+        hanging.version = self._version
+        return list(hanging.loose())
 
     def keep_in_room(self):
         """After the solve: walls at the canvas's sides and top (the floor is open, so torn

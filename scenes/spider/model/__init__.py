@@ -125,7 +125,7 @@ class SpiderModel:
 
     # --- protocol ---------------------------------------------------------------------------
     def set_param(self, name, value):
-        self.web.sleep.wake_all()  # any slider: the whole web moves again (issue 14)
+        self.web.sleep.wake_all()  # any slider: the whole web moves again
         if name == "stiffness":
             self.web.stiffness = value
         elif name == "gravity":
@@ -228,7 +228,7 @@ class SpiderModel:
         """The spider's weight on its thread's two knots, shared by where it stands.
 
         A sleeping knot came to rest under that weight, so it takes none; when the weight moves
-        (the spider crawls, changes thread or lets go) the knots under it wake (issue 14).
+        (the spider crawls, changes thread or lets go) the knots under it wake.
         """
         spider = self.spider
         riding = spider.riding and spider.thread is not None

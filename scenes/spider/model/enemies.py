@@ -274,9 +274,10 @@ class Swarm:
         Positions only, not velocities: the nudge is also a gentle pull on the velocity.
 
         Once the kink has come to rest against the threads' pull, the knot and its neighbours
-        fall asleep (`sleep`, issue 14) like the rest of the web, the nudge being part of that
-        rest, and it is left out; while any of them is awake, all of them are (roused, keeping
-        their count of still frames, so that they fall asleep together).
+        fall asleep (`web.sleep`, the world's `verlet.Sleeping`) like the rest of the web, the
+        nudge being part of that rest, and it is left out; while any of them is awake, all of
+        them are (roused, keeping their count of still frames, so that they fall asleep
+        together).
         """
         knot = enemy.knot
         if knot.pinned or len(knot.threads) < 2:

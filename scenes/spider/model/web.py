@@ -12,16 +12,27 @@ and the solver's lists together, so the solver never sees a thread the graph has
 - `piece_threads(knot)`  the threads a crawl from `knot` can reach
 - `merge(knot)`          undo a split (used by `upkeep` to keep the web bounded)
 
+What hangs on what is `verlet.Connectivity`'s, worked out once per `version`. Still knots
+sleep under the world's `verlet.Sleeping` policy (`sleep`); besides a moving neighbour (the
+policy's own rule), a sleeping knot wakes when:
+
+- the web changes at it: a thread is spun to it or taken off it (a shot, a catch, a cut, a
+  split or a merge all do that through `connect` and `remove_thread`), or a thread on it yields;
+- the game moves it: the knots under the spider when it moves or lets go, a struggling bug's
+  or a corpse's knot (`SpiderModel`, `enemies`), the knots of a piece that no longer hangs on
+  an anchor (they fall, `_drop_loose`);
+- a slider changes (every knot wakes), among them the gravity and the stiffness.
+
 Queries (`first_hit`, `touching`, `nearest`, in `web_queries`) answer where a ray, a moving
 body or a point meets the threads. Pure Python: runs in Pyodide.
 """
 
 from math import hypot
+from operator import attrgetter
 
-from verlet import Distance, Particle, World
+from verlet import Connectivity, Sleeping, SleepingParticle, TapedDistance, World
 from verlet.geometry import EPSILON, closest_point_on_segment
 
-from .sleep import Sleep
 from .web_queries import WebQueries
 
 DAMPING = 0.99
@@ -39,48 +50,39 @@ apart by other taut threads); without the give such a thread would stay pulled t
 times its rest for good."""
 
 
-class Knot(Particle):
-    """A web node: a particle that knows its threads.
+class Knot(SleepingParticle):
+    """A web node: a particle that knows its threads (and can sleep, `verlet.sleeping`).
 
+    threads  the threads on it (the same list as its `links`)
     kind   "web" (woven), "anchor" (pinned), "split" (inserted on a thread), "end" (a dangling end)
     born   frame it was made; `quiet` is the last frame something needed it (see `upkeep`)
     alive  False once removed from the web (holders of a knot check this)
-    asleep True while it sleeps (`sleep`): held where it is, neither integrated nor solved;
-           `still`, `sx, sy` count its still frames, `near` is (neighbour, x, y) of each
-           neighbour when it fell asleep
     """
 
-    __slots__ = ("threads", "kind", "born", "quiet", "alive", "asleep", "still", "sx", "sy",
-                 "near")
+    __slots__ = ("threads", "kind", "born", "quiet", "alive")
 
     def __init__(self, x, y, pinned=False, kind="web", born=0):
         super().__init__(x, y, pinned)
-        self.threads = []
+        self.threads = self.links
         self.kind = kind
         self.born = born
         self.quiet = born
         self.alive = True
-        self.asleep = False
-        self.still = 0
-        self.sx, self.sy = self.x, self.y
-        self.near = ()
 
 
-class Thread(Distance):
+class Thread(TapedDistance):
     """An exact distance constraint that is also a graph edge.
 
     kind   "spoke", "spiral", "frame" (woven), "silk" (shot by the spider), "strand" (cut end)
     born   frame it was made: fresh silk is what catches cutters
-    tape_a, tape_b  where each end stood in each pass of the frame before it fell asleep
     """
 
-    __slots__ = ("kind", "born", "tape_a", "tape_b")
+    __slots__ = ("kind", "born")
 
     def __init__(self, a, b, rest=None, kind="silk", born=0):
         super().__init__(a, b, rest)
         self.kind = kind
         self.born = born
-        self.tape_a = self.tape_b = None
 
     def other(self, knot):
         """The end that is not `knot`."""
@@ -94,31 +96,29 @@ class Thread(Distance):
 class Web(WebQueries):
     """Knots and threads in one Verlet world, with the graph operations that keep them in step.
 
-    `sleeping` (default True) lets still knots sleep (`sleep`, issue 14); False solves every
-    thread every frame, exactly as before sleeping existed.
+    `sleeping` (default True) lets still knots sleep (`sleep`, the world's `verlet.Sleeping`);
+    False solves every thread every frame, exactly as before sleeping existed.
     """
 
     def __init__(self, gravity=0.05, iterations=10, damping=DAMPING):
+        self.sleep = Sleeping()
         self.world = World(gravity=(0.0, gravity), damping=damping, iterations=iterations,
-                           solver="gauss-seidel")
+                           solver="gauss-seidel", sleeping=self.sleep)
         self.knots = self.world.particles
         self.threads = self.world.constraints
         self.frame = 0
-        self.version = 0  # bumped by every change of topology
-        self._held = set()  # ids of the knots that hang on an anchor, for this version
-        self._loose = []  # the other knots, in web order
-        self._loose_version = -1
-        self._pieces = {}  # id(knot) -> the threads of its piece, for this version
-        self._pieces_version = -1
+        self.connectivity = Connectivity(self.knots, self.threads, attrgetter("threads"))
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
-        self.sleep = Sleep(self)
+        self.world.on("before_integrate", self._drop_loose)
 
-    def __getstate__(self):
-        """A copy (pickle) finds its pieces again: they are keyed by the knots' identities."""
-        state = self.__dict__.copy()
-        state["_pieces"], state["_pieces_version"] = {}, -1
-        state["_loose_version"] = -1
-        return state
+    @property
+    def version(self):
+        """The count of changes of topology (a knot or a thread added or taken away)."""
+        return self.connectivity.version
+
+    def _relinked(self):
+        self.connectivity.relinked()
+        self.sleep.relinked()
 
     @property
     def sleeping(self):
@@ -132,7 +132,7 @@ class Web(WebQueries):
     def add_knot(self, x, y, pinned=False, kind="web"):
         knot = Knot(x, y, pinned, "anchor" if pinned and kind == "web" else kind, self.frame)
         self.knots.append(knot)
-        self.version += 1
+        self._relinked()
         return knot
 
     def connect(self, a, b, rest=None, kind="silk"):
@@ -141,11 +141,9 @@ class Web(WebQueries):
             raise ValueError("a thread needs two different knots")
         thread = Thread(a, b, rest, kind, self.frame)
         thread.rest = max(thread.rest, EPSILON)
-        self.threads.append(thread)
-        a.threads.append(thread)
-        b.threads.append(thread)
-        self.sleep.wake_ends(thread)
-        self.version += 1
+        self.world.add(thread)
+        self.sleep.attach(thread)
+        self.connectivity.relinked()
         return thread
 
     def remove_thread(self, thread):
@@ -156,13 +154,9 @@ class Web(WebQueries):
         for rider in self.riders:
             if rider.thread is thread:
                 rider.thread = None
-        if thread in thread.a.threads:
-            thread.a.threads.remove(thread)
-        if thread in thread.b.threads:
-            thread.b.threads.remove(thread)
-        self.sleep.wake_ends(thread)
+        self.sleep.detach(thread)
         self.world.remove(thread)
-        self.version += 1
+        self.connectivity.relinked()
 
     def remove_knot(self, knot):
         """Take a knot and every thread on it away."""
@@ -171,7 +165,7 @@ class Web(WebQueries):
         if knot.alive:
             self.knots.remove(knot)
             knot.alive = False
-        self.version += 1
+        self._relinked()
 
     def split(self, thread, u, kind="split"):
         """Insert a knot at parameter u of `thread`; return (knot, thread to a, thread to b).
@@ -264,56 +258,23 @@ class Web(WebQueries):
     # --- connectivity -----------------------------------------------------------------------
     def component(self, knot):
         """Every knot joined to `knot` by threads, in breadth-first order (deterministic)."""
-        return self._reach([knot])[0]
-
-    def _reach(self, starts):
-        """Every knot joined by threads to one of `starts` (them first), breadth first, and the
-        set of their ids."""
-        seen = {id(knot) for knot in starts}
-        order = list(starts)
-        for current in order:
-            for thread in current.threads:
-                other = thread.b if thread.a is current else thread.a
-                if id(other) not in seen:
-                    seen.add(id(other))
-                    order.append(other)
-        return order, seen
+        return self.connectivity.component(knot)
 
     def piece_threads(self, knot):
         """The threads of the piece of web `knot` is on (those a walk along threads from it can
         reach), in web order; each piece is worked out once per topology (a crawl re-plans its
         way every few frames while the web stays the same)."""
-        if self._pieces_version != self.version:
-            self._pieces = {}
-            self._pieces_version = self.version
-        threads = self._pieces.get(id(knot))
-        if threads is None:
-            joined = self._reach([knot])[1]
-            threads = [thread for thread in self.threads if id(thread.a) in joined]
-            for key in joined:
-                self._pieces[key] = threads
-        return threads
+        return self.connectivity.component_links(knot)
 
     def reaches_anchor(self, knot):
-        """True when some chain of threads joins `knot` to a pinned anchor."""
-        self._find_loose()
-        return id(knot) in self._held
+        """True when some chain of threads joins `knot` to a pinned anchor (worked out once per
+        topology: the spider asks after every change whether it still hangs)."""
+        return self.connectivity.hangs(knot)
 
     def loose_knots(self):
-        """Knots of every piece that no longer hangs on any anchor, in web order."""
-        self._find_loose()
-        return self._loose
-
-    def _find_loose(self):
-        """Which knots hang on an anchor: one walk along the threads from every anchor, once per
-        topology (the spider asks after every change whether it still hangs, and a falling
+        """Knots of every piece that no longer hangs on any anchor, in web order (a falling
         piece is looked for every frame)."""
-        if self._loose_version == self.version:
-            return
-        held = self._reach([k for k in self.knots if k.pinned])[1]
-        self._held = held
-        self._loose = [k for k in self.knots if id(k) not in held]
-        self._loose_version = self.version
+        return self.connectivity.loose()
 
     # --- physics ----------------------------------------------------------------------------
     @property
@@ -335,16 +296,19 @@ class Web(WebQueries):
         self.sleep.wake_all()
 
     def step(self):
-        """One frame (S1): integrate every knot, solve every thread `stiffness` times (with
-        `sleeping`, only the awake knots and the threads that have an awake end)."""
+        """One frame (S1): the world's frame, which integrates every knot and solves every
+        thread `stiffness` times (with `sleeping`, only the awake knots and the threads that
+        have an awake end); loose pieces get their extra fall first (`_drop_loose`)."""
         self.frame += 1
+        self.world.step()
+
+    def _drop_loose(self):
+        """Before the integration: the knots of a piece that hangs on no anchor fall faster,
+        and a falling piece never sleeps."""
+        wake = self.sleep.wake
         for knot in self.loose_knots():
-            self.sleep.wake(knot)  # a falling piece never sleeps
+            wake(knot)
             knot.py -= LOOSE_FALL  # one frame's worth of extra downward speed
-        if self.sleep.enabled:
-            self.sleep.step(self.world)
-        else:
-            self.world.step()
 
     def give_overstretched(self):
         """Let every thread longer than YIELD_STRETCH x its rest yield to that stretch; return
