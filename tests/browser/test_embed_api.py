@@ -173,3 +173,20 @@ def test_share_links_carry_the_apps_pairs_and_nothing_else(page, serve, web_buil
     assert links["link"] == base + "index.html?scene=rope&gravity=0.5&seed=3&overlay=1"
     assert links["embed"].startswith(f'<iframe src="{base}index.html?scene=rope&amp;gravity=0.5&amp;seed=3')
     assert 'title="A Verlet rope pinned at the top (Verlet Playground)"' in links["embed"]
+
+
+def test_a_hidden_tab_pauses_and_showing_it_resumes(page, serve, web_build, tmp_path):
+    """The frame's visibilitychange handling (document.hidden is faked in the frame: a headless
+    browser has no other tab to switch to)."""
+    StandIn(page)
+    open_host(page, serve, web_build, tmp_path, query="scene=cloth&autostart=1")
+    wait_message(page, "started")
+    frame = inner_frame(page)
+    hide = ("(hidden) => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});"
+            " document.dispatchEvent(new Event('visibilitychange')); }")
+    frame.evaluate(hide, True)
+    assert wait_message(page, "paused")["by"] == "visibility"
+    assert frame.evaluate("window.verletPage.away") is True
+    frame.evaluate(hide, False)
+    assert wait_message(page, "resumed")["by"] == "visibility"
+    assert app_state(page)["paused"] is False
