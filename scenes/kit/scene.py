@@ -90,7 +90,7 @@ class Scene:
     Subclasses set `name`, `help`, `params` (the model module's ParamTable), `model_class`,
     `view` (the drawing module: `draw(surface, model, context)` and optionally
     `draw_overlay(surface, model, context)`), optionally `panel_params` (the parameters given
-    sliders), `panel_open` and `restart_rule` (the pure restart rule's class, see
+    sliders) and `panel_open` (the restart rule is the model class's `restart_rule`, see
     `scenes.kit.model.simulation`; None: restart at once). `context` is the one `ViewContext`
     every draw is handed; a scene that draws more than its view (a button of its own) extends
     `render`.
@@ -108,14 +108,8 @@ class Scene:
     of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
     view = None
     """The drawing module of the demo (see the class docstring)."""
-    restart_rule = None
-    """The class of the demo's restart rule, pure, so a pure run decides restarts as the scene
-    does (`scenes.kit.model.simulation`); None for the common one, restart at once."""
-
     def __init__(self, seed=0, values=None, overlay=False):
-        rules = self.restart_rule() if self.restart_rule is not None else None
-        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values,
-                              rules)
+        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
         self.context = ViewContext(overlay=overlay)
         self.notes = []
         self.panel = None

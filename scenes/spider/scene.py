@@ -11,7 +11,7 @@ restarts; otherwise the question lapses (playing on meanwhile is fine, as with "
 to exit" on a phone). Key `R` follows the same rule (a player who
 hits it by mistake gets the same second chance; pressing it twice restarts). Once the game is
 over, the button, `R`, Enter, Space and "play again" all start a new game at once. The rule is
-pure (`model.rules.GameRules`, this scene's `restart_rule`), so a pure run of an events file
+pure (`model.rules.GameRules`, the model's `restart_rule`), so a pure run of an events file
 restarts exactly when this scene does; `request_restart()` is that rule, for any other restart
 control. The ↺ button sits in the toolbar's restart slot, which the host leaves free for it (the
 context's `slots`); with no host around, just left of the slider-panel button.
@@ -32,7 +32,6 @@ from scenes.kit.widgets import Button, draw_text
 
 from . import model, view, view_aim, view_hud
 from .model import aim
-from .model.rules import GameRules
 from .model.session import CONFIRM_FRAMES, Session, valid_best
 
 ALONE_GAP = 8
@@ -48,7 +47,6 @@ class SpiderScene(Scene):
     panel_params = ("stiffness", "gravity", "catch_force", "relax_force")
     panel_open = False  # folded: the game needs the whole view; one tap opens the sliders
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen")  # its own ↺ is in the restart slot
-    restart_rule = GameRules
 
     def __init__(self, seed=0, values=None, overlay=False):
         super().__init__(seed, values, overlay)

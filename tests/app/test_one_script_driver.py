@@ -31,8 +31,7 @@ def events(name):
 
 def pure_state(name, script):
     scene = SCENES[name]
-    rules = scene.restart_rule() if scene.restart_rule is not None else None
-    sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=0, rules=rules)
+    sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=0)
     return run_script(sim, parse_script(script), FRAMES)
 
 
@@ -65,8 +64,7 @@ def test_the_spiders_second_r_confirms_in_a_pure_run_too():
     confirmed = pure_state("spider", script)
     assert scene_part(confirmed) != scene_part(pure_state("spider", events("spider")))
     scene = SCENES["spider"]
-    sim = Simulation("spider", scene.model_class, scene.params, scene.size,
-                     rules=scene.restart_rule())
+    sim = Simulation("spider", scene.model_class, scene.params, scene.size)
     run_script(sim, parse_script(script), FRAMES)
     assert sim.restarts == 1
 

@@ -96,11 +96,13 @@ def test_s9_without_silk_a_falling_spider_is_lost():
     assert model.game_over
 
 
-def test_s10_key_r_restarts_with_a_fresh_game():
+def test_s10_key_r_twice_restarts_with_a_fresh_game():
     sim = Simulation("spider", SpiderModel, PARAMS, (960, 540), seed=5)
     for _ in range(200):
         sim.step()
     sim.model.hurt(3)
+    sim.input("key_down", "r")  # mid-game the first R only asks
+    assert sim.restarts == 0 and sim.model.hp < HP_MAX
     sim.input("key_down", "r")
     assert sim.model.frame == 0 and sim.model.hp == HP_MAX and sim.model.score == 0
     assert sim.restarts == 1

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FRAMES = 600
 SEED = 7
 TAP_KEYS = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d")
-"""Keys the scripts hold; `r` (restart) is pressed once at RESTART_FRAME, `o` is view-only."""
+"""Keys the scripts hold; `r` (restart) is pressed at RESTART_FRAME and again 10 frames later
+(the spider game restarts on the second), `o` is view-only."""
 RESTART_FRAME = 420
 TOLERANCE = 1e-9
 """Float comparison of the unmodified run: |a - b| <= TOLERANCE * max(1, |a|, |b|)."""
@@ -189,8 +190,9 @@ def scripted_input(name, seed=SEED, frames=FRAMES):
     def clamp(x, y):
         return [min(size[0] - 1.0, max(1.0, x)), min(size[1] - 1.0, max(1.0, y))]
 
-    add(RESTART_FRAME, {"type": "key_down", "key": "r"})
-    add(RESTART_FRAME + 1, {"type": "key_up", "key": "r"})
+    for press in (RESTART_FRAME, RESTART_FRAME + 10):  # twice: the spider game asks first
+        add(press, {"type": "key_down", "key": "r"})
+        add(press + 1, {"type": "key_up", "key": "r"})
     for frame in range(frames):
         if frame == next_action:
             roll = rng.random()

@@ -15,7 +15,7 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
 
 `Simulation` adds what all demos share: the common state keys, live parameter changes through
 the scene's table, and restart with a fresh generator. When a restart happens is the demo's
-restart rule, an object the scene names (`Scene.rules`) and a pure run is handed the same way, so
+restart rule, an object its model class names (`restart_rule`), so a pure run and the scene
 both decide alike: `RestartAtOnce` (key `r` or a restart control starts again at once) unless
 the demo has its own (the spider game asks to confirm mid-game). A rule has
 
@@ -66,7 +66,9 @@ class Simulation:
             self.values[key] = params.lookup(key).clamp(value)
         self.frame = 0
         self.restarts = 0
-        self.rules = RestartAtOnce() if rules is None else rules
+        if rules is None:  # the model's own rule, if its demo has one (the spider game's)
+            rules = getattr(model_class, "restart_rule", RestartAtOnce)()
+        self.rules = rules
         self.model = self._new_model()
 
     def _new_model(self):

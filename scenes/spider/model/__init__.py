@@ -21,6 +21,7 @@ from .controls import Controls
 from .director import Director, pressure
 from .enemies import COLLECT_RADIUS, Swarm
 from .route import Crawl
+from .rules import GameRules
 from .sky import Sky
 from .spider import Spider, plan_shot, steer
 from .upkeep import drop_fallen, mark_busy, recycle, tidy
@@ -87,6 +88,9 @@ FEEDBACK_FRAMES = 40
 
 class SpiderModel:
     """The whole game state; see the module docstring."""
+
+    restart_rule = GameRules
+    """Mid-game `R` asks first, in the scene and in every pure run alike (`rules`)."""
 
     def __init__(self, size, values, rng):
         self.size = tuple(size)
