@@ -61,3 +61,27 @@ def test_solve_outside_a_frame_runs_no_hooks():
     world.on("after_iteration", lambda: calls.append(1))
     world.solve(iterations=7)
     assert calls == []
+
+
+def test_the_worlds_integration_is_the_particles_verlet_step_to_the_bit():
+    """World.integrate is the loop form of `verlet.particle.integrate` (T2), not a second rule."""
+    import random
+
+    from verlet.particle import Particle, integrate
+
+    rng = random.Random(3)
+    world = World(gravity=(0.013, 0.41), damping=0.987)
+    loose = []
+    for _ in range(200):
+        x, y = rng.uniform(-500, 500), rng.uniform(-500, 500)
+        p = world.add_particle(x, y, pinned=rng.random() < 0.1)
+        p.px, p.py = x + rng.uniform(-9, 9), y + rng.uniform(-9, 9)
+        twin = Particle(p.x, p.y, p.pinned)
+        twin.px, twin.py = p.px, p.py
+        loose.append(twin)
+    for _ in range(5):
+        world.integrate()
+        for twin in loose:
+            integrate(twin, world.damping, *world.gravity)
+    assert [(p.x, p.y, p.px, p.py) for p in world.particles] == [
+        (t.x, t.y, t.px, t.py) for t in loose]
