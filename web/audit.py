@@ -1,4 +1,4 @@
-"""The accessibility gate of issue 23: axe-core and Lighthouse over the example blog and the frame.
+"""The accessibility gate: axe-core and Lighthouse over the example blog and the frame.
 
     python -m web.audit [--site build/site] [--no-lighthouse] [--json out.json]
 

@@ -1,4 +1,4 @@
-// Verlet Playground: the frame's embed API (issue 23). Loaded by web/verlet.tmpl after
+// Verlet Playground: the frame's embed API. Loaded by web/verlet.tmpl after
 // window.verletPage is defined; it adds to that object what the embedding page and the app
 // need to talk to each other. Owns: the postMessage protocol (both directions, validated),
 // the live region, the frame's CSS size, the wheel kept for the host page, and pausing while

@@ -1,4 +1,4 @@
-// Lighthouse over the example pages and the frame (issue 23's gate), run by web/audit.py:
+// Lighthouse over the example pages and the frame (the accessibility gate), run by web/audit.py:
 //   node web/lighthouse_gate.mjs TARGETS.json
 // TARGETS.json: [{"label", "url", "scheme": "light"|"dark", "standin": null | {"fail": ...}}].
 // Each target is opened in Debian's Chromium (CHROME_PATH, never a downloaded browser) through

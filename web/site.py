@@ -1,4 +1,4 @@
-"""The example blog: assembles `build/site/` from the browser build and our pages (P2, P4, issue 23).
+"""The example blog: assembles `build/site/` from the browser build and our pages (P2, P4).
 
     python -m web.site [--out build/site] [--base-url https://example.org/verlet/] [--strict]
 

@@ -1,4 +1,4 @@
-"""The engine-overhead benchmark compares like with like (issue #6).
+"""The engine-overhead benchmark compares like with like.
 
 `benchmarks/cloth.py` times a cloth in `verlet` against a hand-written loop and claims both do
 the same maths; this keeps the claim true: on a small cloth both end at the same positions to

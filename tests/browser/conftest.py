@@ -1,4 +1,4 @@
-"""Fixtures of the real-browser tests (issue #5): Debian's Chromium driven by playwright.
+"""Fixtures of the real-browser tests: Debian's Chromium driven by playwright.
 
 - `browser`: one headless Chromium for these tests, from /usr/bin/chromium (never a browser
   playwright downloads), with a fresh profile folder. Every request that would leave this machine

@@ -1,4 +1,4 @@
-"""The example blog tells its own story (issue 23, points 5 and 7).
+"""The example blog tells its own story.
 
 An index with a table of contents and one page per post; each post's first demo starts in the
 first screen on a 1280 x 800 desktop and within two screens on a 390 x 844 phone; every demo
@@ -16,7 +16,7 @@ import pytest
 from web import site as site_builder
 
 from .conftest import run_tool
-from .standin_helpers import StandIn
+from tests.support.standin import StandIn
 
 pytestmark = pytest.mark.browser
 

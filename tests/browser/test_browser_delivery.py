@@ -1,4 +1,4 @@
-"""The frame page's start-up in Chromium with the stand-in runtime (issue #11).
+"""The frame page's start-up in Chromium with the stand-in runtime.
 
 Every failure stage shows its card (Korean and English, Reload) within the stated time; the
 poster and play button ask nothing of any other site until the click; `autostart=1` starts at
@@ -46,7 +46,7 @@ STAGES = {  # name: (StandIn arguments, Korean words, English words, detail word
     "main-js-404": ({"missing": ["cpython312/main.js"]}, "불러오지 못했어요", "could not be loaded",
                     "cpython312/main.js"),
     "data-404": ({"missing": ["cpython312/main.data"]}, "받지 못했어요", "main.data",
-                 "HTTP 404"),  # named, no longer a muted "Script error." (issue 23)
+                 "HTTP 404"),  # named, no longer a muted "Script error."
     "wasm-abort": ({"fail": "abort"}, "멈췄어요", "stopped while starting", "abort"),
     "import": ({"fail": "import", "line": import_failure_line()}, "오류로 멈췄어요",
                "stopped with an error", "ModuleNotFoundError: No module named"),

@@ -1,4 +1,4 @@
-"""Every common host (issue #11): itch.io's zip, a host that decompresses the bundle itself,
+"""Every common host: itch.io's zip, a host that decompresses the bundle itself,
 `./build.sh serve` opened as localhost, GitHub Pages' workflow.
 
 - build/itch.zip holds what the page boots from, and the page boots from exactly that, served

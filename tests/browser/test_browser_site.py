@@ -1,4 +1,4 @@
-"""The example blog in Chromium (issues #5, #11, 23): posters, click-to-play with one demo at a
+"""The example blog in Chromium: posters, click-to-play with one demo at a
 time, layout, dark style, embed, credits, over the index and its four posts.
 
 Generic over `main.py --list`: every scene of this build must have a visible poster; a scene the

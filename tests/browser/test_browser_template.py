@@ -1,4 +1,4 @@
-"""The built index.html (our pygbag template) in Chromium, where the runtime cannot load (issue #5).
+"""The built index.html (our pygbag template) in Chromium, where the runtime cannot load.
 
 The CPython runtime comes from the pygame-web CDN at run time and this machine cannot reach it,
 so what can be checked here is everything of ours around it: the offline build and its bundle,
@@ -40,7 +40,7 @@ def test_offline_build_ships_our_page_and_a_clean_bundle(web_build):
     assert f'cdn: "{CDN}"' in page and 'RUNTIME = window.config.cdn + "pythons.js"' in page
     version = bundle.content_version(bundle.archive_path(out))
     assert re.findall(r'<script src="([^"]+)"', page) == [f"embed.js?v={version}"], \
-        "before play the page loads only its own embed API (issue 23), nothing off site"
+        "before play the page loads only its own embed API, nothing off site"
     assert 'name="color-scheme"' not in page, "a color-scheme makes the frame opaque for dark readers"
     for unwanted in ("browserfs", "xterm.js", "vtx.js", "onbeforeunload"):
         assert unwanted not in page
@@ -171,7 +171,7 @@ def test_keys_in_the_frame_never_scroll_the_host_page(page, serve, web_build, tm
     frame = page.frame_locator("iframe")
     frame.locator("#vp-play").wait_for(state="visible")
     # The keys' default action is cancelled in the frame (for every browser). The frame's root
-    # chains scrolling to its parent (issue 23: a wheel or a swipe belongs to the host page).
+    # chains scrolling to its parent (a wheel or a swipe belongs to the host page).
     frame.locator("body").evaluate("""() => { window.seen = [];
         window.addEventListener('keydown', e => seen.push([e.key, e.defaultPrevented])); }""")
     assert press_scroll_keys(page) == 0

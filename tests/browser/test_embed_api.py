@@ -1,4 +1,4 @@
-"""The embed API in a cross-origin host page (issue 23, points 5 and 6).
+"""The embed API in a cross-origin host page.
 
 The frame posts ready (with the scene's parameters), size, started, failed (with its reason),
 paused/resumed, param and event; it takes play, pause, resume, restart, set, overlay and step
@@ -10,8 +10,8 @@ on when it is back.
 
 import pytest
 
-from .embed_helpers import host_page, inner_frame, messages, wait_message
-from .standin_helpers import StandIn
+from tests.support.embed import host_page, inner_frame, messages, wait_message
+from tests.support.standin import StandIn
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""The accessibility gate in pytest (issue 23, point 4): axe-core reports 0 violations on every
+"""The accessibility gate in pytest: axe-core reports 0 violations on every
 page of the example blog and on the frame as poster, loading, started (stand-in runtime) and
 failed, in light and dark mode. Lighthouse takes minutes, so it runs in `python -m web.audit`
 (which also runs axe); this test is the quick half of the same gate, with the same targets.

@@ -1,4 +1,4 @@
-"""The frame as a guest (issue 23, points 3, 4, 6, 8, 9): an unknown scene, names, focus, the
+"""The frame as a guest: an unknown scene, names, focus, the
 noscript poster, the posters themselves, and the smaller cards.
 
 - `?scene=nosuch` and `?scene=Takopi` show the default scene's poster and a line saying so in
@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from .standin_helpers import CDN, StandIn
+from tests.support.standin import CDN, StandIn
 
 pytestmark = pytest.mark.browser
 

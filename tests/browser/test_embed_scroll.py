@@ -1,4 +1,4 @@
-"""Scrolling belongs to the host page (issue 23, point 1), in a cross-origin blog with real input.
+"""Scrolling belongs to the host page, in a cross-origin blog with real input.
 
 Before play, a wheel turn or a swipe over the frame scrolls the host page as over its text.
 After play (the stand-in runtime, which cancels wheel and touch events on the canvas as SDL's
@@ -9,8 +9,8 @@ scrolls the page. Desktop at 1280 px, phones at 390 and 320 px with touch emulat
 
 import pytest
 
-from .embed_helpers import Input, centre, host_page, inner_frame, scroll_y
-from .standin_helpers import StandIn
+from tests.support.embed import Input, centre, host_page, inner_frame, scroll_y
+from tests.support.standin import StandIn
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""app/page.py's embed bridge, natively with a fake `platform.window` (issue 23).
+"""app/page.py's embed bridge, natively with a fake `platform.window`.
 
 take_commands() parses the page's JSON queue and drops anything that is not a command;
 frame_size(), reduced_motion() and the reports go to window.verletPage; outside the browser

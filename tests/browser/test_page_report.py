@@ -1,4 +1,4 @@
-"""The Python side of the frame page, natively (issue #11): no browser needed.
+"""The Python side of the frame page, natively: no browser needed.
 
 - app.page: the first flipped frame is reported once; an exception becomes one line.
 - main.py's browser branch with a fake `platform.window`: "started" only after the first flip,

@@ -179,7 +179,7 @@ def net_move_and_turn(before, ring):
 
 def test_T4_area_push_swells_a_dented_ring_without_moving_or_turning_it():
     """The pushes are the area's gradient: like gas pressure they sum to nothing and turn
-    nothing about the centre (issue 13: equal pushes on a dented ring shoved it sideways)."""
+    nothing about the centre (equal pushes on a dented ring shoved it sideways)."""
     ring = dented_ring()
     area = Area(ring, target=area_of(ring) * 1.5)
     before = [p.position for p in ring]

@@ -1,4 +1,4 @@
-"""The fast paths of `verlet`'s distance links (issues #6 and 14) give the numbers of the plain one.
+"""The fast paths of `verlet`'s distance links give the numbers of the plain one.
 
 `Distance.one_pass` (a pass over a run of links with their fields read once per solve) and
 `Distance.project_all`, with `move_now` (Gauss-Seidel) and `move_pending` (Jacobi), must match

@@ -1,4 +1,4 @@
-"""verlet.tearing, verlet.forces, verlet.strand and geometry.segment_crossing (issue 15)."""
+"""verlet.tearing, verlet.forces, verlet.strand and geometry.segment_crossing."""
 
 from math import isclose, radians
 

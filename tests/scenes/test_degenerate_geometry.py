@@ -1,4 +1,4 @@
-"""Degenerate geometry at scene level (issue #7): presses, shots and cuts exactly where the math
+"""Degenerate geometry at scene level: presses, shots and cuts exactly where the math
 is singular (on a point, on an endpoint, on the spider itself) stay finite and sensible."""
 
 from math import hypot, isfinite, pi

@@ -1,4 +1,4 @@
-"""Seeded input storms on every scene (issue #7), with the invariants checked after every frame.
+"""Seeded input storms on every scene, with the invariants checked after every frame.
 
 The long runs (at least 20,000 frames per scene, plus 2,000 frames with every parameter at its
 minimum and 2,000 at its maximum) go through the pure `Simulation`, which is also what the

@@ -1,4 +1,4 @@
-"""Render tiers in the rope, cloth, flag, bridge and hair views (issue 14).
+"""Render tiers in the rope, cloth, flag, bridge and hair views.
 
 Counted, not timed: at "low" a view makes no anti-aliased call at all, and the flag's sheet is
 drawn with far fewer polygons; "high" still anti-aliases. (Times are in the report and the

@@ -1,4 +1,4 @@
-"""Hints name taps after a touch (issue 11): a phone reader is never told to press a key.
+"""Hints name taps after a touch: a phone reader is never told to press a key.
 
 The scenes' help lines switch to their touch wording once the last pointer event was a touch
 (`Scene.touch`), and back after a mouse event.

@@ -1,4 +1,4 @@
-"""Shared pieces of the robustness tests (issue #7): seeded input storms and the invariants.
+"""Shared pieces of the robustness tests: seeded input storms and the invariants.
 
 A `Storm` feeds a `Simulation` (or a pygame `Scene`) seeded random input, frame by frame: pointer
 presses, drags and releases anywhere (on the scene's own bodies, around the canvas, far outside
@@ -53,7 +53,7 @@ MARGIN = {
 }
 """How far outside `model.bounds()` a simulated point may ever be, px."""
 
-# Issue 15's scenes. Torn-off cloth and a broken bridge fall (and blow) until they are forgotten
+# The fabric scenes. Torn-off cloth and a broken bridge fall (and blow) until they are forgotten
 # a clearing margin off the canvas: allow two frames of their terminal speed past it. Hair
 # reaches at most its strands' length out from a head that stays on the canvas.
 _STEP = 1.0 / 60.0

@@ -64,7 +64,7 @@ class Bot(ScriptedPlayer):
     it never touches a key: it crawls by holding the pointer and shoots by tapping, as on a
     phone. `log` collects every input as an EVENTS.json entry for frame `frame`.
 
-    Two habits make it play more like a person who explores (the long games of issue 13):
+    Two habits make it play more like a person who explores (the long games):
     `rescue_delay` frames of a fall pass before it shoots to hang on (a person needs about a
     second to react), and `roam_seed` makes it wander, when nothing needs doing, to a new place
     of the world every ROAM_FRAMES instead of going back to the hub.
@@ -246,7 +246,7 @@ def across(thread, offset=30.0):
 
 def long_game(seed, frames, rescue_delay=60, roam=True):
     """A roaming bot (late rescues, like a person) plays `frames` frames through a Simulation,
-    restarting after each game over; returns what the long-game checks of issue 13 look at.
+    restarting after each game over; returns what the long-game checks look at.
 
     outside      frames the spider's centre was not inside the view
     closest_edge the smallest distance of the spider's centre inside the view's edge, px

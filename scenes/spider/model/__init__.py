@@ -32,7 +32,7 @@ HELP = "the Verlet spider-web game: ride the web, shoot silk, trap the bugs"
 PARAMS = ParamTable(
     # The sliders of S12: stiffness and gravity drive the web's physics (S1), catch_force the
     # catch (S5), relax_force the straightening of a corpse's thread (S13). Defaults and ranges
-    # are chosen so each slider shows at the others' defaults (issue 13): gravity from 0 to its
+    # are chosen so each slider shows at the others' defaults: gravity from 0 to its
     # top lowers the web's free knots ~24 px on average after 5 s at stiffness 4, and stiffness
     # 1 against 40 differs by ~19 px at gravity 0.3, while the web at the defaults still hangs
     # as a taut orb (its hub ~4 px below where it was spun).

@@ -7,7 +7,7 @@ world's rectangle, so the view does not show empty sky past the web's frame when
 but the target never leaves the spider nearer than COMFORT to the view's edge, so a spider that
 rides or hangs below the world (a thread that sags, a rescue shot taken late in a fall) is
 followed there. After the easing, the camera is held so the spider is at least KEEP inside the
-view: whatever happens, the spider is on screen every frame (issue 13). Pure Python.
+view: whatever happens, the spider is on screen every frame. Pure Python.
 """
 
 CAMERA_EASE = 0.12

@@ -1,4 +1,4 @@
-"""What lasts across the games of one sitting, beside the model (issues 12 and 13).
+"""What lasts across the games of one sitting, beside the model.
 
 - The best score: read once when the scene starts (`app.storage`), raised as soon as a game's
   score passes it and written then (so closing the window mid-game loses nothing); "new best!"

@@ -10,7 +10,7 @@
 //   4. plays main.py: STANDIN.fail == "import" -> verletPage.failed(STANDIN.line) with no frame;
 //      "never" -> no frame at all; otherwise draws a first frame and calls verletPage.started(),
 //      and with "frame" calls verletPage.failed(STANDIN.line) a moment later;
-//   5. after the first frame, acts as the app does with the page (issue 23): the runtime's
+//   5. after the first frame, acts as the app does with the page: the runtime's
 //      input listeners on the canvas (wheel and touch, each cancelling its event, as SDL's
 //      do), counted on standin.input; every animation frame it takes verletPage.takeCommands()
 //      and obeys them (pause/resume/step/set/overlay/restart, recorded on standin.applied),

@@ -1,4 +1,4 @@
-"""Helpers of the embed tests (issue 23): a blog on another origin that embeds the frame, and
+"""Helpers of the embed tests: a blog on another origin that embeds the frame, and
 real input through the DevTools protocol.
 
 - `host_page(tmp_path, serve, frame_url, ...)`: writes a host page with text above and below
