@@ -21,6 +21,7 @@ px per frame squared with `dt` (1/60 s).
 
 from .particle import Particle
 from .solver import PASSES, SOLVERS
+from .substeps import check_substeps, substepped_frame
 
 PHASE_HOOKS = ("before_integrate", "after_integrate", "after_iteration", "after_solve")
 """The points of a frame where a scene's own work runs, in frame order."""
@@ -33,11 +34,16 @@ class World:
     damping     velocity kept per frame, 1.0 = none lost (T2 uses 0.99).
     iterations  constraint passes per frame: the stiffness of everything in the world (T5).
     solver      "gauss-seidel" (moves applied at once) or "jacobi" (averaged), see `verlet.solver`.
+    substeps    smaller steps a frame is cut into, each an integration and `iterations` passes
+                (1 = the plain frame; `verlet.substeps` says how gravity and damping scale).
     """
 
-    def __init__(self, gravity=(0.0, 0.0), damping=1.0, iterations=10, solver="gauss-seidel"):
+    def __init__(self, gravity=(0.0, 0.0), damping=1.0, iterations=10, solver="gauss-seidel",
+                 substeps=1):
         if solver not in SOLVERS:
             raise ValueError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
+        check_substeps(substeps)
+        self.substeps = substeps
         self.gravity = gravity
         self.damping = damping
         self.iterations = iterations
@@ -85,7 +91,11 @@ class World:
     def frame(self):
         """One frame, phase by phase: yields ("integrate", None, n) after the integration,
         ("iteration", k, n) after the k-th solver pass and ("finish", None, n) at the end, with
-        n the frame's iterations. Exhausting it is `step()`."""
+        n the frame's iterations. Exhausting it is `step()`. With `substeps` above 1 the frame
+        is `verlet.substeps.substepped_frame` (n is then every pass of every substep)."""
+        if self.substeps != 1:
+            yield from substepped_frame(self)
+            return
         hooks = self.hooks
         for hook in hooks["before_integrate"]:
             hook()
