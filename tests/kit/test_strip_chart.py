@@ -31,7 +31,8 @@ def test_the_series_crosses_the_limit_line_where_the_data_does(chart):
     on_row = [x for x in range(chart.plot.left, chart.plot.right)
               if near(surface.get_at((x, row)), BLUE)]
     # a 2 px line rising ~0.2 px a column covers a row for ~10 columns, centred on the crossing
-    assert on_row and abs(sum(on_row) / len(on_row) - crossing) <= 2
+    # (pygame widens a 2 px line to one side: up to 1 px in y, 5 columns at this slope)
+    assert on_row and abs(sum(on_row) / len(on_row) - crossing) <= 5
     assert max(on_row) - min(on_row) <= 14
     # the data is below the limit on the left and above it on the right
     left, right = chart.plot.left + 4, chart.plot.right - 5
