@@ -26,6 +26,7 @@ px per frame squared with `dt` (1/60 s).
 
 from .particle import Particle
 from .solver import PASSES, SOLVERS
+from .substeps import check_substeps, substepped_frame
 
 PHASE_HOOKS = ("before_integrate", "after_integrate", "after_iteration", "after_solve")
 """The points of a frame where a scene's own work runs, in frame order."""
@@ -39,13 +40,17 @@ class World:
     iterations  constraint passes per frame: the stiffness of everything in the world (T5).
     solver      "gauss-seidel" (moves applied at once) or "jacobi" (averaged), see `verlet.solver`.
     sleeping    None, or a policy that lets still particles sleep (`verlet.sleeping.Sleeping`,
-                Gauss-Seidel only)
+                Gauss-Seidel only, one step a frame)
+    substeps    smaller steps a frame is cut into, each an integration and `iterations` passes
+                (1 = the plain frame; `verlet.substeps` says how gravity and damping scale).
     """
 
     def __init__(self, gravity=(0.0, 0.0), damping=1.0, iterations=10, solver="gauss-seidel",
-                 sleeping=None):
+                 sleeping=None, substeps=1):
         if solver not in SOLVERS:
             raise ValueError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
+        check_substeps(substeps)
+        self.substeps = substeps
         self.gravity = gravity
         self.damping = damping
         self.iterations = iterations
@@ -109,7 +114,13 @@ class World:
     def frame(self):
         """One frame, phase by phase: yields ("integrate", None, n) after the integration,
         ("iteration", k, n) after the k-th solver pass and ("finish", None, n) at the end, with
-        n the frame's iterations. Exhausting it is `step()`."""
+        n the frame's iterations. Exhausting it is `step()`. With `substeps` above 1 the frame
+        is `verlet.substeps.substepped_frame` (n is then every pass of every substep)."""
+        if self.substeps != 1:
+            if self._sleeping is not None and self._sleeping.enabled:
+                raise ValueError("a sleeping policy runs one step a frame: set substeps to 1")
+            yield from substepped_frame(self)
+            return
         hooks = self.hooks
         sleeping = self._sleeping
         if sleeping is not None:

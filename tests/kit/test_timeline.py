@@ -1,0 +1,224 @@
+"""The timeline: going back to any of the last 600 frames and playing on gives the run itself.
+
+Bit for bit means the whole run compares equal, walked as a graph (`fingerprint`): every
+attribute of every object the model holds (positions, previous positions, the random generator's
+state, the scene's own state) with floats compared by their bits, which objects are shared,
+and the simulation's counters and parameter values. (Pickled bytes are no such measure: pickle
+writes a string or tuple once per object, so equal runs built different ways differ in bytes.)
+"""
+
+import random
+import struct
+
+import pytest
+
+from scenes.bridge import model as bridge
+from scenes.flag import model as flag
+from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.timeline import EVERY, KEEP, Timeline
+from scenes.rope import model as rope
+from scenes.takopi import model as takopi
+
+SIZE = (960, 540)
+MODELS = {"rope": (rope.RopeModel, rope.PARAMS), "takopi": (takopi.TakopiModel, takopi.PARAMS),
+          "flag": (flag.FlagModel, flag.PARAMS), "bridge": (bridge.BridgeModel, bridge.PARAMS)}
+"""The demos whose models pickle today."""
+KEYED_BY_ID = pytest.mark.xfail(strict=True, reason=(
+    "the model keeps particles and links by id() (scenes/kit/model/sheet.py: nails, _anchored, "
+    "link_triangles; scenes/bridge/model.py: nails, _anchored): a restored copy has new ids, "
+    "so what was nailed, anchored or which triangles a link borders is lost"))
+"""Flag and bridge pickle, but do not come back as themselves yet."""
+RESTORES = [pytest.param(name, marks=KEYED_BY_ID) if name in ("flag", "bridge") else name
+            for name in sorted(MODELS)]
+
+
+def simulation(name, seed=3):
+    model_class, params = MODELS[name]
+    return Simulation(name, model_class, params, SIZE, seed=seed)
+
+
+def fingerprint(sim):
+    """The run as a flat list of tokens: equal lists, the same run to the bit."""
+    return walk((sim.model, sim.frame, sim.restarts, sim.values, sim.model.observe()))
+
+
+def walk(root):
+    tokens, seen, stack, alive = [], {}, [root], []
+    while stack:
+        obj = stack.pop()
+        if obj is None or isinstance(obj, (bool, int, str, bytes)):
+            tokens.append((type(obj).__name__, obj))
+            continue
+        if isinstance(obj, float):
+            tokens.append(("float", struct.pack("<d", obj)))
+            continue
+        if id(obj) in seen:  # shared: name the first visit
+            tokens.append(("same", seen[id(obj)]))
+            continue
+        seen[id(obj)] = len(seen)
+        alive.append(obj)  # an id stays this object's while the walk runs
+        if isinstance(obj, random.Random):
+            tokens.append(("rng", obj.getstate()))
+        elif isinstance(obj, (list, tuple)):
+            tokens.append((type(obj).__name__, len(obj)))
+            stack.extend(reversed(obj))
+        elif isinstance(obj, dict):
+            tokens.append(("dict", len(obj)))
+            for key, value in reversed(list(obj.items())):
+                stack.extend((value, key))
+        elif isinstance(obj, (set, frozenset)):
+            # only ints (object ids) are kept in sets today, and an id differs from run to
+            # run: the size is compared here, what the ids stand for by `observe` (below)
+            tokens.append(("set", len(obj)))
+        elif callable(obj) and not hasattr(obj, "__dict__") and not hasattr(obj, "__slots__"):
+            tokens.append(("callable", getattr(obj, "__qualname__", repr(obj))))
+        else:
+            tokens.append(("object", type(obj).__qualname__))
+            own_state = getattr(type(obj), "__getstate__", None)
+            if own_state is not None and own_state is not getattr(object, "__getstate__", None):
+                fields = dict(obj.__getstate__())  # what the class says it is (caches left out)
+            else:
+                fields = dict(getattr(obj, "__dict__", {}))
+            for cls in type(obj).__mro__:
+                for slot in getattr(cls, "__slots__", ()):
+                    if hasattr(obj, slot):
+                        fields[slot] = getattr(obj, slot)
+            tokens.append(("fields", len(fields)))
+            for key, value in reversed(list(fields.items())):
+                stack.extend((value, key))
+    return tokens
+
+
+def script(sim):
+    """{frame: [(method, a, b)]}: a drag of one of the scene's points, a flick, keys, a
+    parameter change and a restart, aimed at where the points are at the start."""
+    points = sim.model.points()
+    x, y = points[len(points) // 2]
+    inputs = {20: [("input", "down", (x, y))]}
+    for i in range(1, 41):
+        inputs[20 + i] = [("input", "move", (x + 4.0 * i, y + 2.5 * i))]
+    inputs[61] = [("input", "up", (x + 160.0, y + 100.0))]
+    inputs[90] = [("input", "key_down", "space")]
+    inputs[96] = [("input", "key_up", "space")]
+    name, value = next(iter(sim.values.items()))
+    inputs[120] = [("set_param", name, value * 0.7 if isinstance(value, float) else value + 3)]
+    inputs[150] = [("input", "key_down", "r")]
+    inputs[170] = [("input", "down", (x, y)), ("input", "move", (x - 30.0, y + 40.0))]
+    inputs[185] = [("input", "up", (x - 30.0, y + 40.0))]
+    return inputs
+
+
+def play(timeline, inputs, until, record=None):
+    """Feed the scripted inputs and steps up to frame `until`, keeping each frame's fingerprint."""
+    while timeline.frame < until:
+        for method, a, b in inputs.get(timeline.frame, ()):
+            getattr(timeline, method)(a, b)
+        timeline.step()
+        if record is not None:
+            record[timeline.frame] = fingerprint(timeline.simulation)
+
+
+@pytest.fixture(scope="module", params=RESTORES)
+def recorded(request):
+    """A run of 240 frames through a timeline, with every frame's fingerprint."""
+    sim = simulation(request.param)
+    timeline = Timeline(sim)
+    inputs = script(sim)
+    prints = {0: fingerprint(sim)}
+    play(timeline, inputs, 240, prints)
+    return request.param, timeline, inputs, prints
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=(
+        "the sheet keys link_triangles by id(link): two runs never have the same keys")))
+    if name == "flag" else name for name in sorted(MODELS)])
+def test_a_timeline_does_not_change_the_run(name):
+    sim = simulation(name)
+    inputs = script(sim)
+    play(Timeline(sim), inputs, 240)
+    plain = simulation(name)
+    for frame in range(240):
+        for method, a, b in inputs.get(frame, ()):
+            getattr(plain, method)(a, b)
+        plain.step()
+    assert fingerprint(plain) == fingerprint(sim)
+
+
+@pytest.mark.parametrize("frames_back", [1, 7, EVERY, 55, 101, 240])
+def test_going_back_shows_that_frame_and_playing_the_same_input_again_gives_the_same_run(
+        recorded, frames_back):
+    name, timeline, inputs, prints = recorded
+    timeline.live()
+    timeline.back_by(frames_back)
+    assert timeline.back == frames_back
+    assert fingerprint(timeline.simulation) == prints[240 - frames_back]
+    play(timeline, inputs, 240)  # a new branch, fed the same inputs
+    assert timeline.back == 0 and timeline.newest == 240
+    assert fingerprint(timeline.simulation) == prints[240]
+
+
+def test_forward_replays_what_is_kept_frame_by_frame(recorded):
+    _, timeline, _, prints = recorded
+    timeline.go_to(0)
+    assert timeline.state() == {"length": 240, "back": 240}
+    for frame in range(1, 241):
+        timeline.forward()
+        assert fingerprint(timeline.simulation) == prints[frame]
+    timeline.forward()  # nothing kept past the newest
+    assert timeline.state() == {"length": 240, "back": 0}
+
+
+def test_playing_on_from_a_moment_back_discards_what_came_after():
+    sim = simulation("rope")
+    timeline = Timeline(sim)
+    inputs = script(sim)
+    play(timeline, inputs, 100)
+    timeline.back_by(30)
+    timeline.input("down", (100.0, 100.0))  # a different hand: a new branch from frame 70
+    assert timeline.state() == {"length": 70, "back": 0}
+    timeline.forward(5)
+    assert timeline.frame == 70
+    timeline.step()
+    assert timeline.newest == 71 and timeline.back == 0
+    again = simulation("rope")  # the branch is the run with that input at frame 70
+    for frame in range(71):
+        for method, a, b in inputs.get(frame, ()) if frame < 70 else [("input", "down",
+                                                                        (100.0, 100.0))]:
+            getattr(again, method)(a, b)
+        again.step()
+    assert fingerprint(again) == fingerprint(sim)
+
+
+def test_it_keeps_the_last_ten_seconds_and_lets_older_keyframes_go():
+    sim = simulation("takopi")
+    timeline = Timeline(sim)
+    prints = {}
+    play(timeline, script(sim), KEEP + 333, prints)
+    assert timeline.length == KEEP and timeline.oldest == 333
+    assert len(timeline._keyframes) <= KEEP // EVERY + 2
+    assert min(timeline._inputs, default=timeline.oldest) >= timeline._keyframes[0][0]
+    assert timeline.go_to(0) == 333  # older frames are gone: it stops at the oldest kept
+    assert fingerprint(sim) == prints[333]
+    timeline.live()
+    assert fingerprint(sim) == prints[KEEP + 333]
+
+
+def test_restarts_and_parameter_changes_are_part_of_what_comes_back():
+    sim = simulation("rope")
+    timeline = Timeline(sim)
+    play(timeline, script(sim), 200)
+    assert sim.restarts == 1
+    timeline.go_to(149)
+    assert sim.restarts == 0
+    name = next(iter(sim.values))
+    assert sim.values[name] != sim.params.defaults()[name]  # changed at frame 120
+    timeline.go_to(119)
+    assert sim.values[name] == sim.params.defaults()[name]
+    timeline.go_to(151)
+    assert sim.restarts == 1
+
+
+def test_a_timeline_needs_a_reach_and_a_keyframe_spacing():
+    with pytest.raises(ValueError):
+        Timeline(simulation("rope"), every=0)
