@@ -23,9 +23,13 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep stdout clean for --list --json
 
 from app import page  # noqa: E402  (standard library only: reports to the browser page)
-from app.options import (Options, UsageError, parse_cli, parse_query,  # noqa: E402
-                         query_from_environ)
-from scenes.catalog import DEFAULT_SCENE, SCENES, describe  # noqa: E402  (pure: no pygame)
+
+try:  # in the browser a failed import is shown in the frame (app.page), not a blank canvas
+    from app.options import Options, UsageError, parse_cli, parse_query, query_from_environ
+    from scenes.catalog import DEFAULT_SCENE, SCENES, describe  # pure: no pygame
+except Exception as error:
+    page.report_failure(error)
+    raise
 
 IN_BROWSER = sys.platform == "emscripten"
 
@@ -38,7 +42,7 @@ except ImportError as error:
     pygame = None
 
 if pygame is not None:
-    try:  # in the browser a failed import is shown in the frame (app.page), not a blank canvas
+    try:  # the same for the pygame side
         from app.clock import FixedStepClock, Pacer
         from app.headless import ScriptedHost
         from app.host import TITLE, Host

@@ -95,7 +95,7 @@ def test_posters_are_960_wide_without_the_scene_list_button(web_build, scenes):
 
 def test_embed_flag_drops_the_scene_list_as_an_embed_does():
     from scenes.catalog import DEFAULT_SCENE, SCENES
-    from scenes.options import parse_cli, parse_query
+    from app.options import parse_cli, parse_query
 
     assert parse_cli(["--embed", "--headless"], SCENES, DEFAULT_SCENE).switchable is False
     assert parse_cli(["--headless"], SCENES, DEFAULT_SCENE).switchable is True
