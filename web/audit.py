@@ -66,7 +66,7 @@ def targets(base, site):
 def open_target(page, url, plan, state):
     """Open one target in a playwright page (stand-in routed when `plan` is given)."""
     if plan is not None:
-        from tests.browser.standin_helpers import StandIn
+        from tests.support.standin import StandIn
 
         StandIn(page, fail=plan.get("fail"), line=plan.get("line", ""))
         if "stageMs" in plan:
