@@ -148,7 +148,7 @@ async def run_live(options, notes=()):
         host.frame(clock.advance(now - last), clock.period())
         last = now
         host.draw(window.surface)
-        pygame.display.flip()
+        host.present(waits_for_screen=not IN_BROWSER and pacer.vsync)  # scaling counts too
         page.report_first_frame()  # the browser page shows the canvas only from here
         if IN_BROWSER:
             await asyncio.sleep(0)  # the browser paces frames; never clock.tick() there

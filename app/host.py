@@ -15,7 +15,9 @@ scripted `key_down "1"` does exactly what the key does in a window:
 
 - Quality (issue 14): each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
-  each frame's steps and draw and feeds the shown scene's governor; the tier it picks becomes
+  each frame's steps, draw and present (`present`: the window scaling the canvas to its size
+  and showing it, which costs more the larger the window) and feeds the shown scene's
+  governor; the tier it picks becomes
   the scene context's `tier`, which only the views read. Headless runs are not governed: the tier stays
   the one asked for ("auto" draws at high), so screenshots and tests are stable. With the
   overlay on, a small label at the bottom right says frames per second and the tier.
@@ -35,7 +37,7 @@ import time
 import pygame
 
 from . import storage
-from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, label
+from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
 from .toolbar import BUTTON, GAP, HINTS, MARGIN, SceneList, Toolbar, veil
 from scenes.kit.widgets import TEXT, panel_surface, rendered
 
@@ -270,7 +272,25 @@ class Host:
             self._draw_quality_label(surface)
             painted = None
         self._chrome = None if painted is None else (surface, self.scene, painted)
-        self._govern()
+
+    def present(self, waits_for_screen=False):
+        """Show the drawn frame (the window scales the canvas to its size), then feed the frame's
+        whole cost to the shown scene's governor: steps, draw and this present.
+
+        `waits_for_screen` says the present blocks until the screen's refresh (vsync): then its
+        time is mostly waiting, and only the part of the frame past the display interval
+        counts as the present's cost (a present that makes its refresh costs nothing extra; one
+        whose scaling pushes the frame past it costs what it overran)."""
+        before = self.timer() if self.frame_start is not None else None
+        self.window.present()
+        if before is None:
+            return
+        now = self.timer()
+        cost = now - before
+        if waits_for_screen:
+            overran = now - self.frame_start - budget_interval(self.interval)
+            cost = min(cost, max(0.0, overran))
+        self._govern(now, before - self.frame_start + cost)
 
     _chrome = None
     """(surface, scene, rects) of the last `draw`: what was painted over that scene's picture;
@@ -306,16 +326,14 @@ class Host:
         surface.blit(panel_surface(pill.size, QUALITY_LABEL_FILL, radius=pill.height // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
 
-    def _govern(self):
-        """Feed the frame's work (steps + draw) to the shown scene's governor; apply its tier."""
-        if self.frame_start is None:
-            return
-        now = self.timer()
+    def _govern(self, now, work):
+        """Feed the frame's work (steps, draw, present) to the shown scene's governor; apply
+        its tier."""
         self.frame_rate.tick(now)
         if self.paused:  # a paused frame only draws: no measure of the running scene's cost
             self.governor.restart()
         else:
-            self.scene.context.tier = self.governor.record(now, now - self.frame_start, self.interval)
+            self.scene.context.tier = self.governor.record(now, work, self.interval)
         self.frame_start = None
 
     def quality_label(self):
