@@ -4,7 +4,8 @@
     python main.py --scene spider        another scene; --list shows them all
     python main.py --scene rope --headless --frames 300 --state s.json --screenshot s.png
 
-In the window: 1-9 or Tab switch scenes, P pauses, F11 goes fullscreen (see `app.host`).
+In the window: the number keys (1 for the first scene of `--list`, one key a scene) or Tab
+switch scenes, P pauses, F11 goes fullscreen (see `app.host`).
 In the browser (pygbag) the scene and its parameters come from the page address,
 `index.html?scene=spider&stiffness=15&overlay=1&quality=low`; bad values fall back with an
 on-canvas note. `--quality` / `quality=` pins the render tier; "auto" (the default) lets the

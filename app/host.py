@@ -1,4 +1,4 @@
-"""The host around the scenes: switching, pausing, the shared toolbar, the window's title (issue 12).
+"""The host around the scenes: switching, pausing, the shared toolbar, the window's title.
 
 One `Host` runs in every mode (window, browser, headless) and takes every event first, so a
 scripted `key_down "1"` does exactly what the key does in a window:
@@ -13,7 +13,7 @@ scripted `key_down "1"` does exactly what the key does in a window:
 - The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
 
-- Quality (issue 14): each scene has its own `app.quality.QualityGovernor`, so a costly scene
+- Quality: each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
   each frame's steps, draw and present (`present`: the window scaling the canvas to its size
   and showing it, which costs more the larger the window) and feeds the shown scene's
@@ -38,7 +38,7 @@ import pygame
 
 from . import storage
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
-from .toolbar import BUTTON, GAP, HINTS, MARGIN, SceneList, Toolbar, veil
+from .toolbar import BUTTON, GAP, HINTS, LIT_HINTS, MARGIN, SceneList, Toolbar, veil
 from scenes.kit.widgets import TEXT, panel_surface, rendered
 
 TITLE = "Verlet Playground"
@@ -307,8 +307,10 @@ class Host:
         if self._toolbar_painted is None or self._toolbar_painted[0] is not toolbar:
             rects = [button.rect for button in toolbar.buttons.values()]
             for item, button in toolbar.buttons.items():
-                hint = rendered(HINTS[item].format(n=toolbar.scene_count), HINT_SIZE, TEXT)
-                rects.append(hint.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 6)))
+                for words in (HINTS[item], LIT_HINTS.get(item, HINTS[item])):
+                    hint = rendered(words.format(n=toolbar.scene_count), HINT_SIZE, TEXT)
+                    rects.append(hint.get_rect(midtop=(button.rect.centerx,
+                                                       button.rect.bottom + 6)))
             area = rects[0].unionall(rects[1:]).inflate(6, 6) if rects else pygame.Rect(0, 0, 0, 0)
             self._toolbar_painted = (toolbar, area)
         return self._toolbar_painted[1]

@@ -1,4 +1,4 @@
-"""Where the canvas is shown: a desktop window, a browser page, or nothing (headless) (issue 12).
+"""Where the canvas is shown: a desktop window, a browser page, or nothing (headless).
 
 All three offer the same small surface to `app.host`: `surface` (960 x 540, what scenes draw
 on), `present()` (show the drawn canvas: on the desktop SDL scales it to the window, a cost

@@ -85,9 +85,12 @@ def abstract_input(event):
 
 
 def _panel_bounds(panel):
-    """The canvas rect a `ParamPanel` paints within: its toggle button, and its sliders' body
-    while open (every slider, knob and label lies inside that body)."""
+    """The canvas rect a `ParamPanel` paints within: its toggle button, its hint while hovered,
+    and its sliders' body while open (every slider, knob and label lies inside that body)."""
     rect = panel.toggle.rect.union(panel.body) if panel.open and panel.sliders else panel.toggle.rect
+    hint = panel.hint_rect()
+    if hint is not None:
+        rect = rect.union(hint.inflate(2, 2))  # and its shadow
     return rect.inflate(4, 4)
 
 

@@ -4,7 +4,7 @@ Pointer events reach the widgets first: the ↺ button and the "?" button (top r
 slider-panel button), the game-over panel's "play again" button, then the slider panel, and only
 then the model, where a tap shoots and a hold crawls.
 
-Restarting (S10, issue 13). The ↺ button sits in the play field, where a tap aimed at a bug
+Restarting (S10). The ↺ button sits in the play field, where a tap aimed at a bug
 under it would otherwise throw the game away, so mid-game a restart asks once: the first tap
 lights the button and says how to confirm, and a second tap (or `R`) within three seconds
 restarts; otherwise the question lapses (playing on meanwhile is fine, as with "press back again

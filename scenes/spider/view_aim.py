@@ -1,4 +1,4 @@
-"""Drawing where a shot would go (S3): the faint hover preview (issue 13) and the overlay's aim ray.
+"""Drawing where a shot would go (S3): the faint hover preview and the overlay's aim ray.
 
 Hover preview (desktop mouse hovering, no button held): a faint green dashed line from the spider
 to where the silk would land, ending in a small ring on the thread it would stick to or a small

@@ -5,7 +5,7 @@ the best score (`session`), the controls line on a dark backing, and the how-to 
 first successful shot, or when asked for with `H` / "?"). The game-over panel shows the cause,
 the score and what it counts, the best score ("new best!") and the game's numbers; its ↺ button
 is a widget of the scene. A restart asked for mid-game lights the ↺ button and shows how to
-confirm it (issue 13). The overlay shows the solver's view: every knot, the pinned anchors, the
+confirm it. The overlay shows the solver's view: every knot, the pinned anchors, the
 thread the spider rides and its t, and the aim ray from the spider to the pointer with the
 thread it would stick to (or the anchor it would pin, or why it would fail). Reads the model only.
 
