@@ -12,8 +12,9 @@
 #   ./build.sh itch         web, then build/itch.zip to upload to itch.io as an HTML game
 #   ./build.sh audit [ARGS] site, then the accessibility gate: axe-core + Lighthouse over the blog
 #                           and the frame (python -m web.audit; --no-lighthouse for axe alone)
-#   ./build.sh bench [ARGS] benchmarks to benchmarks/results.md, phone-class table (issue 14) first
-#   ./build.sh soak [ARGS]  robustness soak (issue #7): 200,000 storm frames a scene, 50,000 traced
+#   ./build.sh bench [ARGS] benchmarks to benchmarks/results.md: first every demo's physics in
+#                           Chromium with the CPU slowed 4x (a phone), then the engine's figures
+#   ./build.sh soak [ARGS]  robustness soak: 200,000 input-storm frames a scene, 50,000 traced
 #
 # Setup is idempotent and quick when nothing changed: each command installs only what it needs
 # (run: pygame-ce alone; test, bench, soak: the "test" extra; web, site, serve: the "web" extra),
@@ -257,7 +258,7 @@ case "$command" in
         soak "$@"
         ;;
     help|-h|--help)
-        sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+        awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve, itch, audit, bench or soak" >&2

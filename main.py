@@ -4,7 +4,8 @@
     python main.py --scene spider        another scene; --list shows them all
     python main.py --scene rope --headless --frames 300 --state s.json --screenshot s.png
 
-In the window: 1-9 or Tab switch scenes, P pauses, F11 goes fullscreen (see `app.host`).
+In the window: the number keys (1 for the first scene of `--list`, one key a scene) or Tab
+switch scenes, P pauses, F11 goes fullscreen (see `app.host`).
 In the browser (pygbag) the scene and its parameters come from the page address,
 `index.html?scene=spider&stiffness=15&overlay=1&quality=low`; bad values fall back with an
 on-canvas note. `--quality` / `quality=` pins the render tier; "auto" (the default) lets the
@@ -152,7 +153,7 @@ async def run_live(options, notes=()):
         host.frame(clock.advance(now - last), clock.period())
         last = now
         host.draw(window.surface)
-        pygame.display.flip()
+        host.present(waits_for_screen=not IN_BROWSER and pacer.vsync)  # scaling counts too
         page.report_first_frame()  # the browser page shows the canvas only from here
         if IN_BROWSER:
             await asyncio.sleep(0)  # the browser paces frames; never clock.tick() there

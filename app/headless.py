@@ -15,10 +15,14 @@ class ScriptedHost:
     def __init__(self, host, surface):
         self.host = host
         self.surface = surface
-        self.button_down = False  # whether the scripted pointer holds its button
+        self.button_down = 0  # the button the scripted pointer holds: 0 none, 1 left, 3 right
 
     def apply(self, entry):
-        self.button_down = {"down": True, "up": False}.get(entry["type"], self.button_down)
+        kind = entry["type"]
+        if kind == "down":
+            self.button_down = entry.get("button", 1)
+        elif kind == "up":
+            self.button_down = 0
         self.host.handle(script_event(entry, self.button_down))
 
     def step(self):

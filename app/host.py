@@ -1,4 +1,4 @@
-"""The host around the scenes: switching, pausing, the shared toolbar, the window's title (issue 12).
+"""The host around the scenes: switching, pausing, the shared toolbar, the window's title.
 
 One `Host` runs in every mode (window, browser, headless) and takes every event first, so a
 scripted `key_down "1"` does exactly what the key does in a window:
@@ -13,9 +13,11 @@ scripted `key_down "1"` does exactly what the key does in a window:
 - The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
 
-- Quality (issue 14): each scene has its own `app.quality.QualityGovernor`, so a costly scene
+- Quality: each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
-  each frame's steps and draw and feeds the shown scene's governor; the tier it picks becomes
+  each frame's steps, draw and present (`present`: the window scaling the canvas to its size
+  and showing it, which costs more the larger the window) and feeds the shown scene's
+  governor; the tier it picks becomes
   the scene context's `tier`, which only the views read. Headless runs are not governed: the tier stays
   the one asked for ("auto" draws at high), so screenshots and tests are stable. With the
   overlay on, a small label at the bottom right says frames per second and the tier.
@@ -35,8 +37,8 @@ import time
 import pygame
 
 from . import storage
-from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, label
-from .toolbar import BUTTON, GAP, HINTS, MARGIN, SceneList, Toolbar, veil
+from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
+from .toolbar import BUTTON, GAP, HINTS, LIT_HINTS, MARGIN, SceneList, Toolbar, veil
 from scenes.kit.widgets import TEXT, panel_surface, rendered
 
 TITLE = "Verlet Playground"
@@ -270,7 +272,25 @@ class Host:
             self._draw_quality_label(surface)
             painted = None
         self._chrome = None if painted is None else (surface, self.scene, painted)
-        self._govern()
+
+    def present(self, waits_for_screen=False):
+        """Show the drawn frame (the window scales the canvas to its size), then feed the frame's
+        whole cost to the shown scene's governor: steps, draw and this present.
+
+        `waits_for_screen` says the present blocks until the screen's refresh (vsync): then its
+        time is mostly waiting, and only the part of the frame past the display interval
+        counts as the present's cost (a present that makes its refresh costs nothing extra; one
+        whose scaling pushes the frame past it costs what it overran)."""
+        before = self.timer() if self.frame_start is not None else None
+        self.window.present()
+        if before is None:
+            return
+        now = self.timer()
+        cost = now - before
+        if waits_for_screen:
+            overran = now - self.frame_start - budget_interval(self.interval)
+            cost = min(cost, max(0.0, overran))
+        self._govern(now, before - self.frame_start + cost)
 
     _chrome = None
     """(surface, scene, rects) of the last `draw`: what was painted over that scene's picture;
@@ -287,8 +307,10 @@ class Host:
         if self._toolbar_painted is None or self._toolbar_painted[0] is not toolbar:
             rects = [button.rect for button in toolbar.buttons.values()]
             for item, button in toolbar.buttons.items():
-                hint = rendered(HINTS[item].format(n=toolbar.scene_count), HINT_SIZE, TEXT)
-                rects.append(hint.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 6)))
+                for words in (HINTS[item], LIT_HINTS.get(item, HINTS[item])):
+                    hint = rendered(words.format(n=toolbar.scene_count), HINT_SIZE, TEXT)
+                    rects.append(hint.get_rect(midtop=(button.rect.centerx,
+                                                       button.rect.bottom + 6)))
             area = rects[0].unionall(rects[1:]).inflate(6, 6) if rects else pygame.Rect(0, 0, 0, 0)
             self._toolbar_painted = (toolbar, area)
         return self._toolbar_painted[1]
@@ -306,16 +328,14 @@ class Host:
         surface.blit(panel_surface(pill.size, QUALITY_LABEL_FILL, radius=pill.height // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
 
-    def _govern(self):
-        """Feed the frame's work (steps + draw) to the shown scene's governor; apply its tier."""
-        if self.frame_start is None:
-            return
-        now = self.timer()
+    def _govern(self, now, work):
+        """Feed the frame's work (steps, draw, present) to the shown scene's governor; apply
+        its tier."""
         self.frame_rate.tick(now)
         if self.paused:  # a paused frame only draws: no measure of the running scene's cost
             self.governor.restart()
         else:
-            self.scene.context.tier = self.governor.record(now, now - self.frame_start, self.interval)
+            self.scene.context.tier = self.governor.record(now, work, self.interval)
         self.frame_start = None
 
     def quality_label(self):

@@ -1,4 +1,4 @@
-"""The window icon, drawn in code (issue 12): a pinned Verlet chain holding a pink soft ball.
+"""The window icon, drawn in code: a pinned Verlet chain holding a pink soft ball.
 
 Drawn once at 64 x 64 on a transparent surface: a dark rounded tile, a pin at the top, four links
 swinging to the right as points joined by lines (what the overlay shows), and a pink ball with a

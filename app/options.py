@@ -57,7 +57,8 @@ def _parser(scenes, default_scene):
         prog="main.py",
         description="Verlet Playground: position-based physics demos (pygame-ce).",
         epilog="Scenes: " + ", ".join(scenes) + ". --list shows their parameters. In the "
-               "window: 1-9 or Tab switch scenes, P pauses, F11 fullscreen, Esc quits.",
+               f"window: 1-{len(scenes)} or Tab switch scenes, P pauses, F11 fullscreen, "
+               "Esc quits.",
     )
     parser.add_argument("--scene", default=default_scene, help=f"demo to run (default {default_scene})")
     parser.add_argument("--headless", action="store_true", help="no window: run --frames steps and exit")

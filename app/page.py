@@ -1,4 +1,4 @@
-"""The app's bridge to the browser page around it (P2, issue 23): reports and the embed API.
+"""The app's bridge to the browser page around it (P2): reports and the embed API.
 
 Reports: "my first frame is on screen", "I failed", and for the embedding page (web/embed.js
 posts them on) paused/resumed, a parameter changed, a scene's moment, a line for the live

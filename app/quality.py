@@ -1,9 +1,9 @@
-"""Render quality tiers and the governor that picks one as the frame allows (issue 14).
+"""Render quality tiers and the governor that picks one as the frame allows.
 
 The tiers themselves (what each one draws) are the demos' business: `scenes.kit.tiers`.
 
-The `QualityGovernor` watches how long each live frame's work (steps + draw) takes against the
-display interval. When the mean over the last second passes `DROP_SHARE` of the interval it
+The `QualityGovernor` watches how long each live frame's work (steps, draw and the present that
+scales the canvas to the window) takes against the display interval. When the mean over the last second passes `DROP_SHARE` of the interval it
 drops one tier; when the frame has had plenty of room (under `ROOM_SHARE`) for `CLIMB_SECONDS`
 it climbs one back. After any change it holds still for `HOLD_SECONDS`, and a climb that is
 undone soon after doubles the wait before the next climb, so a load near the threshold settles

@@ -1,4 +1,4 @@
-"""Small values a scene keeps between runs (the spider game's best score, issue 12): load and save.
+"""Small values a scene keeps between runs (the spider game's best score): load and save.
 
 Each scene owns one record: a flat dict of small values (numbers, short strings, booleans).
 

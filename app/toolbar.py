@@ -1,4 +1,4 @@
-"""The toolbar every scene shares, and the scene list it opens (issue 12; touch, issue 11).
+"""The toolbar every scene shares, and the scene list it opens.
 
 Five buttons in a row at the top right, left of the slider-panel button, each 40 px square (a
 thumb's width): scenes, pause, overlay, fullscreen, restart. Their slots are fixed, so a scene
@@ -35,6 +35,8 @@ HINTS = {
     "fullscreen": "fullscreen (F11)",
     "restart": "restart (R)",
 }
+LIT_HINTS = {"pause": "go on (P)"}
+"""A lit button's hint where a press then does the opposite: the pause button while paused."""
 
 
 def _draw_scenes(surface, rect, lit):
@@ -125,6 +127,11 @@ class Toolbar:
     def _picture(self, item):
         return lambda surface, rect: PICTURES[item](surface, rect, self.lit[item]())
 
+    def hint(self, item):
+        """The words under a hovered button: what a press does now ("go on (P)" while paused)."""
+        words = LIT_HINTS.get(item) if self.lit[item]() else None
+        return (words or HINTS[item]).format(n=self.scene_count)
+
     def rect(self, item):
         """Where `item`'s button is, or None when it is not shown."""
         button = self.buttons.get(item)
@@ -145,7 +152,7 @@ class Toolbar:
         if self.hover is not None:
             for item, button in self.buttons.items():
                 if button.rect.collidepoint(self.hover):
-                    hint = HINTS[item].format(n=self.scene_count)
+                    hint = self.hint(item)
                     draw_text(surface, hint, (button.rect.centerx, button.rect.bottom + 6), 18,
                               TEXT, anchor="midtop")
 

@@ -1,14 +1,19 @@
-"""Where the canvas is shown: a desktop window, a browser page, or nothing (headless) (issue 12).
+"""Where the canvas is shown: a desktop window, a browser page, or nothing (headless).
 
 All three offer the same small surface to `app.host`: `surface` (960 x 540, what scenes draw
-on), `set_title(text)`, `fullscreen_available`, `toggle_fullscreen()`, `handle(event)` for
-window events, and `away()`: whether the user has left (a hidden browser tab).
+on), `present()` (show the drawn canvas: on the desktop SDL scales it to the window, a cost
+that grows with the window and that the quality governor counts), `set_title(text)`,
+`fullscreen_available`, `toggle_fullscreen()`, `handle(event)` for window events, and
+`away()`: whether the user has left (a hidden browser tab).
 
 Desktop: one `pygame.SCALED | pygame.RESIZABLE` window, so the canvas keeps its 960 x 540 pixels
 and SDL scales and letterboxes it to any window size, mapping pointer positions back to canvas
 pixels. pygame-ce scales a SCALED window by whole numbers only (a maximised 1366 x 740 window
 would show the canvas at 1x with wide black bars), so we switch SDL's renderer to fractional
-scaling after every mode or size change, with smooth filtering. vsync is asked for and dropped
+scaling after every mode or size change, with smooth filtering. A SCALED window may not by
+default be made smaller than its canvas (SDL sets that minimum size hint); we lower it to
+MIN_WINDOW, so a half-screen window on a laptop works, the canvas scaled down and letterboxed
+(pointer positions still map back to canvas pixels). vsync is asked for and dropped
 if the driver refuses it. The window has our own icon and the X11 class `verlet-playground`.
 
 Browser (pygbag): a plain canvas the page scales; fullscreen goes through the page's own API
@@ -28,6 +33,8 @@ from .icon import window_icon
 WM_CLASS = "verlet-playground"
 """The window class desktops group and match our window by (SDL_VIDEO_X11_WMCLASS)."""
 FLAGS = pygame.SCALED | pygame.RESIZABLE
+MIN_WINDOW = (320, 180)
+"""The smallest the desktop window may be made, px: a third of the canvas, still 16:9."""
 NO_DISPLAY_DRIVERS = ("offscreen", "dummy")
 """SDL video drivers that show nothing: SDL falls back to them when a display is unreachable."""
 
@@ -80,6 +87,19 @@ def fractional_scaling():
         return False
 
 
+def allow_small_window(size=MIN_WINDOW):
+    """Lower the window's minimum size hint to `size`; False if this pygame cannot."""
+    try:
+        from pygame._sdl2.video import Window
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # from_display_module is deprecated, still works
+            Window.from_display_module().minimum_size = size
+        return True
+    except Exception:
+        return False
+
+
 class DesktopWindow:
     """The resizable, scaled desktop window."""
 
@@ -97,9 +117,13 @@ class DesktopWindow:
                 self.surface = pygame.display.set_mode(size, FLAGS)
                 self.vsync = False
         self.fractional = fractional_scaling()
+        allow_small_window()
 
     def set_title(self, text):
         pygame.display.set_caption(text)
+
+    def present(self):
+        pygame.display.flip()
 
     def toggle_fullscreen(self):
         try:
@@ -107,12 +131,15 @@ class DesktopWindow:
         except pygame.error:
             return
         self.fractional = fractional_scaling()
+        allow_small_window()
 
     def handle(self, event):
-        """After a resize, maximise or restore pygame resets the scaling mode: set it again."""
+        """After a resize, maximise or restore pygame resets the scaling mode (and may reset the
+        minimum size): set them again."""
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMAXIMIZED,
                           pygame.WINDOWRESTORED):
             self.fractional = fractional_scaling()
+            allow_small_window()
 
     def away(self):
         return False  # window focus changes arrive as events
@@ -144,6 +171,9 @@ class BrowserWindow:
 
     def set_title(self, text):
         pygame.display.set_caption(text)
+
+    def present(self):
+        pygame.display.flip()
 
     def toggle_fullscreen(self):
         try:
@@ -185,6 +215,9 @@ class HeadlessWindow:
 
     def set_title(self, text):
         self.title = text
+
+    def present(self):
+        pass  # nothing is shown: the surface is the picture
 
     def toggle_fullscreen(self):
         self.fullscreen = not self.fullscreen

@@ -54,11 +54,11 @@ def _crate(surface, crate, angle, smooth=True):
 
 
 def help_line(model, touch=False):
-    """The hint at the top left; after a touch it names taps and no keys."""
+    """The hint at the top left; after a touch it names taps and no keys, with a mouse clicks."""
     weight = f"{model.values['weight']:g}"
     if touch:
         return f"tap to drop a crate (weight {weight}) · drag the bridge to swing it"
-    return (f"tap to drop a crate (weight {weight}) · Space: one in the middle · "
+    return (f"click to drop a crate (weight {weight}) · Space: one in the middle · "
             "drag the bridge · O: overlay")
 
 

@@ -42,14 +42,18 @@ PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, (PRINT[0], PRINT[-1]))
 """The "low" tier's: velvet and hem, no pleats, a colour a cell (so a row's cells can merge)."""
 
 
+OVERLAY_AT = (124, 50)
+"""Where the overlay's line of numbers starts: right of the wind button (x 12-112, y 40-80),
+so it never covers it, and left of the toolbar."""
+
+
 def help_line(model, touch=False):
     """The hint at the top left; after a touch it names taps and no keys (the toolbar and the
-    wind button are on the canvas)."""
+    wind button are on the canvas). It names what Space does now, in the wind button's words."""
     if touch:
         return "drag hard to tear · swipe in from outside, or hold still then swipe, to cut"
-    wind = "on" if model.wind_on else "off"
-    return (f"drag hard to tear · swipe from outside (or right-drag) to cut · "
-            f"Space: wind {wind} · O: overlay")
+    space = "Space: stop wind" if model.wind_on else "Space: start wind"
+    return f"drag hard to tear · swipe from outside (or right-drag) to cut · {space} · O: overlay"
 
 
 def draw(surface, model, context):
@@ -77,4 +81,4 @@ def draw(surface, model, context):
 
 def draw_overlay(surface, model, context):
     """The links coloured by strain: green at rest, red at the tear limit."""
-    draw_strain(surface, model.sheet, model.values["tear"])
+    draw_strain(surface, model.sheet, model.values["tear"], OVERLAY_AT)

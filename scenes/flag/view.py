@@ -52,12 +52,35 @@ PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, PRINT)
 """The "low" tier's: the print's colour at each cell's centre."""
 
 
+OVERLAY_AT = (124, 50)
+"""Where the overlay's line of numbers starts: right of the wind button (x 12-112, y 40-80),
+so it never covers it, and left of the toolbar."""
+WIND_DIAL = (80.0, 90.0, 60.0)
+"""The wind arrow's centre (x, px from the left; y, px up from the bottom) and its longest
+half-length, px: the whole arrow stays within this circle, on the canvas, whichever way the
+wind blows."""
+
+
 def help_line(model, touch=False):
-    """The hint at the top left; after a touch it names taps and no keys."""
+    """The hint at the top left; after a touch it names taps and no keys (the wind button is on
+    the canvas and names what it does). It names what Space does now, in the wind button's words."""
     if touch:
-        return "drag the flag · swipe in from outside to cut · the wind button turns the wind"
-    word = "on" if model.wind_on else "off"
-    return f"drag the flag · swipe from outside to cut · Space: wind {word} · O: overlay"
+        return "drag the flag · swipe in from outside to cut · the wind button starts or stops it"
+    space = "Space: stop wind" if model.wind_on else "Space: start wind"
+    return f"drag the flag · swipe from outside to cut · {space} · O: overlay"
+
+
+def wind_arrow(model, size):
+    """The wind arrow's (tail, tip) in canvas px, centred in `WIND_DIAL`, or None when calm."""
+    wx, wy = model.observe_wind()
+    strength = hypot(wx, wy)
+    if strength <= 0.0:
+        return None
+    cx, lift, longest = WIND_DIAL
+    cy = size[1] - lift
+    half = min(longest, strength / 80.0)
+    ux, uy = wx / strength, wy / strength
+    return (cx - ux * half, cy - uy * half), (cx + ux * half, cy + uy * half)
 
 
 def draw(surface, model, context):
@@ -76,16 +99,16 @@ def draw(surface, model, context):
     draw_sheet(surface, model.sheet, PLAIN_COLORS if low else CELL_COLORS, BACK,
                sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
     draw_cuts_and_hand(surface, model, smooth)
-    wx, wy = model.observe_wind()
-    strength = hypot(wx, wy)
-    if strength > 0.0:
-        x0, y0, reach = 40.0, height - 60.0, min(120.0, strength / 40.0)
-        tip = (x0 + wx / strength * reach, y0 + wy / strength * reach)
-        stroke(surface, (255, 255, 255), [(x0, y0), tip], 3, smooth=smooth)
+    arrow = wind_arrow(model, (width, height))
+    if arrow is not None:
+        tail, tip = arrow
+        stroke(surface, (255, 255, 255), [tail, tip], 3, smooth=smooth)
         disc(surface, (255, 255, 255), tip, 4, smooth)
+        dial_x, lift, longest = WIND_DIAL
+        draw_text(surface, "wind", (dial_x + longest + 8, height - lift), 18, anchor="midleft")
     draw_text(surface, help_line(model, context.touch), (12, 12), 20)
 
 
 def draw_overlay(surface, model, context):
     """The links coloured by strain: green at rest, red at the tear limit."""
-    draw_strain(surface, model.sheet, model.values["tear"])
+    draw_strain(surface, model.sheet, model.values["tear"], OVERLAY_AT)

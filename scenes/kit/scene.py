@@ -43,16 +43,23 @@ KEY_NAMES[pygame.K_KP_ENTER] = "return"
 def script_event(entry, button_down):
     """The pygame event one scripted entry (`scenes.kit.model.script`) stands for.
 
-    `button_down` says whether the primary button is held, for the `buttons` of motion events.
+    A down or up presses or lets go of its "button" (1, the left, unless it names 3, the
+    right). `button_down` says which button is held for the `buttons` of motion events: False
+    or 0 none, True or 1 the left, 3 the right.
     """
     kind = entry["type"]
     touch = entry.get("touch", False)
+    button = entry.get("button", 1)
     if kind == "down":
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=entry["pos"], button=1, touch=touch)
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=entry["pos"], button=button,
+                                  touch=touch)
     if kind == "up":
-        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=entry["pos"], button=1, touch=touch)
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=entry["pos"], button=button,
+                                  touch=touch)
     if kind == "move":
-        buttons = (1, 0, 0) if button_down else (0, 0, 0)
+        held = int(button_down)
+        buttons = (held == 1, False, held == 3)
+        buttons = tuple(int(b) for b in buttons)
         return pygame.event.Event(pygame.MOUSEMOTION, pos=entry["pos"], rel=(0, 0),
                                   buttons=buttons, touch=touch)
     event_type = pygame.KEYDOWN if kind == "key_down" else pygame.KEYUP
@@ -78,9 +85,12 @@ def abstract_input(event):
 
 
 def _panel_bounds(panel):
-    """The canvas rect a `ParamPanel` paints within: its toggle button, and its sliders' body
-    while open (every slider, knob and label lies inside that body)."""
+    """The canvas rect a `ParamPanel` paints within: its toggle button, its hint while hovered,
+    and its sliders' body while open (every slider, knob and label lies inside that body)."""
     rect = panel.toggle.rect.union(panel.body) if panel.open and panel.sliders else panel.toggle.rect
+    hint = panel.hint_rect()
+    if hint is not None:
+        rect = rect.union(hint.inflate(2, 2))  # and its shadow
     return rect.inflate(4, 4)
 
 

@@ -1,7 +1,8 @@
 """The scene every sheet demo shares: a wind button and the right mouse button as a knife.
 
 A demo's scene subclasses `SheetScene` and names its model, parameters and view; the base
-routes a press on the wind button to the model's Space and a right-drag to its knife
+routes a press on the wind button (labelled with what it does: "start wind", "stop wind") to
+the model's Space and a right-drag to its knife
 ("cut_down" / "cut_move" / "cut_up", `scenes.kit.model.sheet_demo`), and draws the button over
 the view's picture.
 """
@@ -12,7 +13,7 @@ from .scene import Scene
 from .widgets import Button
 
 WIND_BUTTON = (12, 40, 100, 40)
-"""Where the wind on/off button sits, px (x, y, width, height): a thumb's height, under the
+"""Where the wind button sits, px (x, y, width, height): a thumb's height, under the
 help line at the top left (the top right holds the toolbar and the sliders)."""
 CUT_KINDS = {pygame.MOUSEBUTTONDOWN: "cut_down", pygame.MOUSEMOTION: "cut_move",
              pygame.MOUSEBUTTONUP: "cut_up"}
@@ -39,7 +40,8 @@ class SheetScene(Scene):
         super().handle(event)
 
     def render(self, surface):
-        """The view's picture, and the wind button over it saying whether the wind blows."""
+        """The view's picture, and the wind button over it naming what a press does ("stop
+        wind" while it blows, "start wind" while calm; the help line says which it is now)."""
         super().render(surface)
-        self.wind_button.label = "wind on" if self.model.wind_on else "wind off"
+        self.wind_button.label = "stop wind" if self.model.wind_on else "start wind"
         self.wind_button.draw(surface)

@@ -199,6 +199,17 @@ class ParamPanel:
 
     BUTTON_HEIGHT = 40
     """The defaults button's height, px: a thumb's width."""
+    HINT = "parameters"
+    """The folded toggle's hint while a mouse hovers it, as the toolbar's buttons have theirs."""
+    hover = None  # where a mouse (never a finger) rests over the canvas, or None
+
+    def hint_rect(self):
+        """Where the toggle's hint is drawn now (a mouse over the folded toggle), or None. It
+        hangs below the button, its right edge at the button's, so it stays on the canvas."""
+        if self.open or self.hover is None or not self.toggle.rect.collidepoint(self.hover):
+            return None
+        image = rendered(self.HINT, 18, TEXT)
+        return image.get_rect(topright=(self.toggle.rect.right, self.toggle.rect.bottom + 6))
 
     def _flip(self):
         self.open = not self.open
@@ -210,6 +221,10 @@ class ParamPanel:
 
     def handle(self, event):
         """Return True when the event belonged to the panel (the scene must then ignore it)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = None if getattr(event, "touch", False) else tuple(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            self.hover = None
         if self.toggle.handle(event):
             return True
         if not self.open:
@@ -226,3 +241,6 @@ class ParamPanel:
                 slider.draw(surface)
             self.defaults.draw(surface)
         self.toggle.draw(surface)
+        hint = self.hint_rect()
+        if hint is not None:
+            draw_text(surface, self.HINT, hint.topleft, 18, TEXT)

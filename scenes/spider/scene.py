@@ -4,7 +4,7 @@ Pointer events reach the widgets first: the ↺ button and the "?" button (top r
 slider-panel button), the game-over panel's "play again" button, then the slider panel, and only
 then the model, where a tap shoots and a hold crawls.
 
-Restarting (S10, issue 13). The ↺ button sits in the play field, where a tap aimed at a bug
+Restarting (S10). The ↺ button sits in the play field, where a tap aimed at a bug
 under it would otherwise throw the game away, so mid-game a restart asks once: the first tap
 lights the button and says how to confirm, and a second tap (or `R`) within three seconds
 restarts; otherwise the question lapses (playing on meanwhile is fine, as with "press back again
@@ -22,7 +22,9 @@ names a folder; a scene with no host keeps nothing), the
 how-to hint stays until the first successful shot and comes back with `H` or "?", and while a
 mouse hovers without a button held, a faint preview shows where a shot would land (red where it
 would fail). A finger does not hover: after touch input there is no preview until the mouse
-moves again.
+moves again. A successful shot is marked first (its silk glows, "stuck!" where it attached;
+`view_marks`) and the preview waits for that and for the pointer to move; an arrow key that
+cannot move the spider gets "no thread that way" beside it.
 """
 
 import pygame
@@ -30,7 +32,7 @@ import pygame
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, draw_text
 
-from . import model, view, view_aim, view_hud
+from . import model, view, view_aim, view_hud, view_marks
 from .model import aim
 from .model.session import CONFIRM_FRAMES, Session, valid_best
 
@@ -129,21 +131,33 @@ class SpiderScene(Scene):
 
     # --- frames -----------------------------------------------------------------------------------
     def hover_plan(self):
-        """The ShotPlan the hover preview shows now, or None (no hover, over a widget, over)."""
+        """The ShotPlan the hover preview shows now, or None (no hover, over a widget, over,
+        or a successful shot still being marked / the pointer still resting where it shot)."""
         if self.hover is None or self._on_widget(self.hover):
+            return None
+        shots, _ = view_marks.marks(self.context)
+        shots.follow(self.model, self.hover)
+        if not shots.preview_allowed(self.model, self.hover):
             return None
         return aim.preview(self.model, self.model.to_world(self.hover))
 
     def render(self, surface):
-        """World, overlay (when on), hover preview, HUD, game-over panel, buttons: the overlay
-        lies under the HUD and the panel, never over them."""
+        """World, overlay (when on), the last shot's success mark, hover preview, the stalled
+        spider's note, HUD, game-over panel, buttons: the overlay lies under the HUD and the
+        panel, never over them, and labels keep off the HUD's boxes."""
         game, context = self.model, self.context
+        shots, stall = view_marks.marks(context)
+        shots.follow(game, self.hover)
+        stall.follow(game)
         view.draw(surface, game, context)
         if context.overlay:
             view_hud.draw_overlay(surface, game)
+        boxes = view_hud.hud_boxes(surface, game, self.session, context)
+        shots.draw_label(surface, game, boxes)
         plan = self.hover_plan()
         if plan is not None:
-            view_aim.draw_preview(surface, game, plan, self.hover)
+            view_aim.draw_preview(surface, game, plan, self.hover, boxes)
+        stall.draw(surface, game, boxes)
         view_hud.draw_hud(surface, game, self.session, context)
         if game.game_over:
             view_hud.draw_game_over(surface, game, self.session)

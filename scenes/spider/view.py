@@ -2,7 +2,8 @@
 
 Everything is drawn in canvas pixels = world - camera. The view reads the model and never
 changes it. Layers, back to front: sky gradient, stars, meteor, mooring lines, threads (silvery,
-anti-aliased; fresh silk brighter, a new shot drawn flying out), anchors, bugs, spider. The sky
+anti-aliased; fresh silk brighter, a new shot drawn flying out), anchors, a successful shot's
+glow (`view_marks`), bugs, spider. The sky
 is drawn by `view_sky`, the web by `view_web`, the colours are in `view_colors`; the HUD, the
 game-over panel and the overlay are in `view_hud`. This module draws the bugs and the spider.
 
@@ -22,6 +23,7 @@ from .model import HURT_COOLDOWN
 from .view_colors import (CORPSE, CORPSE_DARK, CUTTER_JAW, ENEMY, SKY_BOTTOM, SPIDER, SPIDER_DARK,
                           THREAD_FRESH, VERMILION, VERMILION_DARK, mix)
 from .view_sky import draw_sky
+from .view_marks import draw_world_marks
 from .view_web import draw_web
 
 
@@ -31,6 +33,7 @@ def draw(surface, model, context):
     camera = model.camera
     draw_sky(surface, model.sky, camera, quality)
     draw_web(surface, model, camera, quality)
+    draw_world_marks(surface, model, context)
     for enemy in model.swarm.enemies:
         if enemy.state == "caught" and model.spider.riding:
             _danger_ring(surface, enemy, model.spider, camera)
@@ -137,7 +140,8 @@ def draw_spider(surface, model, camera):
     x, y = spider.x - camera[0], spider.y - camera[1]
     dead = spider.state == "dead"
     hurt_age = model.frame - model.last_hurt
-    if not dead and hurt_age < HURT_COOLDOWN and (hurt_age // 5) % 2 == 1:
+    hurt = model.last_hurt >= 0 and hurt_age < HURT_COOLDOWN  # never hurt yet: no blinking
+    if not dead and hurt and (hurt_age // 5) % 2 == 1:
         return  # blinking just after a hurt
     body, dark = (VERMILION, VERMILION_DARK) if dead else (SPIDER, SPIDER_DARK)
     facing = spider.facing

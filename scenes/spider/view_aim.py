@@ -1,11 +1,11 @@
-"""Drawing where a shot would go (S3): the faint hover preview (issue 13) and the overlay's aim ray.
+"""Drawing where a shot would go (S3): the faint hover preview and the overlay's aim ray.
 
 Hover preview (desktop mouse hovering, no button held): a faint green dashed line from the spider
 to where the silk would land, ending in a small ring on the thread it would stick to or a small
 square where it would pin a new anchor in empty space (the thread it would stick to is lit in a
 dim green). Where the click would fail (aimed within
 ±15° of the spider's own thread, out of silk, no room) the dashes turn red and end in a cross,
-with the reason beside the pointer. Overlay (`o`): the thread the shot would stick to, lit, and
+with the reason beside the pointer (kept on the canvas and off the HUD's boxes). Overlay (`o`): the thread the shot would stick to, lit, and
 a line of text saying what would happen. Both read a ShotPlan from `aim.preview`; nothing here
 changes the model.
 """
@@ -15,7 +15,8 @@ from math import hypot
 import pygame
 
 from scenes.kit.draw import disc
-from scenes.kit.widgets import draw_text
+
+from . import view_marks
 
 PREVIEW_OK = (112, 204, 132)
 """The hover preview where a shot would stick: a muted green, faint on the night sky."""
@@ -55,8 +56,9 @@ def _cross(surface, color, center, half=5):
     pygame.draw.line(surface, color, (x - half, y + half), (x + half, y - half), 2)
 
 
-def draw_preview(surface, model, plan, pointer):
-    """The hover preview of `plan` (from `aim.preview`) for the pointer at canvas `pointer`."""
+def draw_preview(surface, model, plan, pointer, avoid=()):
+    """The hover preview of `plan` (from `aim.preview`) for the pointer at canvas `pointer`;
+    the reason of a failing one stays on the canvas and off the rects of `avoid`."""
     if plan is None:
         return
     cx, cy = model.camera
@@ -79,7 +81,7 @@ def draw_preview(surface, model, plan, pointer):
         end = (origin[0] + plan.direction[0] * reach, origin[1] + plan.direction[1] * reach)
     dashed_line(surface, PREVIEW_FAIL, origin, end)
     _cross(surface, PREVIEW_FAIL, end)
-    draw_text(surface, plan.reason, (pointer[0] + 14, pointer[1] + 10), 18, PREVIEW_FAIL)
+    view_marks.draw_label(surface, plan.reason, (pointer[0] + 14, pointer[1] + 10), 18, PREVIEW_FAIL, avoid)
 
 
 def draw_aim_ray(surface, model, plan):

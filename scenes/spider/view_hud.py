@@ -5,7 +5,7 @@ the best score (`session`), the controls line on a dark backing, and the how-to 
 first successful shot, or when asked for with `H` / "?"). The game-over panel shows the cause,
 the score and what it counts, the best score ("new best!") and the game's numbers; its ↺ button
 is a widget of the scene. A restart asked for mid-game lights the ↺ button and shows how to
-confirm it (issue 13). The overlay shows the solver's view: every knot, the pinned anchors, the
+confirm it. The overlay shows the solver's view: every knot, the pinned anchors, the
 thread the spider rides and its t, and the aim ray from the spider to the pointer with the
 thread it would stick to (or the anchor it would pin, or why it would fail). Reads the model only.
 
@@ -80,11 +80,27 @@ SCORE_LABEL = (200, 190, 150)
 
 def _footer(surface, controls):
     """The controls line at the bottom, on a dark backing so threads behind never cross it."""
-    width, height = surface.get_size()
     image = rendered(controls, 18, (200, 204, 224))
-    rect = image.get_rect(center=(round(width / 2), height - 14))
+    rect = image.get_rect(center=_footer_center(surface.get_size()))
     _panel(surface, rect.inflate(20, 8), 8, FOOTER)
     surface.blit(image, rect)
+
+
+def _footer_center(size):
+    return (round(size[0] / 2), size[1] - 14)
+
+
+def hud_boxes(surface, model, session, context):
+    """The canvas rects the HUD covers (its box, the hint's box when shown, the controls line):
+    labels drawn under the HUD keep off them."""
+    controls = TOUCH_CONTROLS if context.touch else CONTROLS
+    footer = rendered(controls, 18, (0, 0, 0)).get_rect(center=_footer_center(surface.get_size()))
+    boxes = [pygame.Rect(HUD_BOX), footer.inflate(20, 8)]
+    if not model.game_over:
+        lines, _ = _hint_lines(model, session)
+        if lines:
+            boxes.append(_hint_box(surface, lines))
+    return boxes
 
 
 GAUGES_AT = (54, 20)
@@ -140,6 +156,26 @@ def _hints(surface, model, session):
     """The how-to lines: the game's two from the start until the first successful shot (or
     while `H` / "?" shows them), the cutters' two for a few seconds after the first cutter
     comes, and every line that applies while the player has asked for them."""
+    lines, strength = _hint_lines(model, session)
+    if not lines:
+        return
+    width = surface.get_width()
+    box = _hint_box(surface, lines)
+    _panel(surface, box, 10, (14, 16, 34, round(170 * strength)))
+    color = tuple(round(c * strength + 20 * (1 - strength)) for c in (255, 236, 170))
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (width / 2, box.y + 16 + HINT_LINE * i), 22, color,
+                  anchor="center")
+
+
+def _hint_box(surface, lines):
+    box = pygame.Rect(0, HINT_TOP, 660, HINT_LINE * len(lines) + 8)
+    box.centerx = surface.get_width() // 2
+    return box
+
+
+def _hint_lines(model, session):
+    """The hint's lines now and how strongly they show (0 to 1)."""
     pairs = []
     strength = session.hint_strength()
     if strength > 0:
@@ -150,17 +186,7 @@ def _hints(surface, model, session):
         pairs.append(HINTS[1])
         if cutter_age < HINT_FRAMES:
             strength = max(strength, min(1.0, (HINT_FRAMES - cutter_age) / 60.0))
-    if not pairs:
-        return
-    lines = [line for pair in pairs for line in pair]
-    width = surface.get_width()
-    box = pygame.Rect(0, HINT_TOP, 660, HINT_LINE * len(lines) + 8)
-    box.centerx = width // 2
-    _panel(surface, box, 10, (14, 16, 34, round(170 * strength)))
-    color = tuple(round(c * strength + 20 * (1 - strength)) for c in (255, 236, 170))
-    for i, line in enumerate(lines):
-        draw_text(surface, line, (width / 2, box.y + 16 + HINT_LINE * i), 22, color,
-                  anchor="center")
+    return [line for pair in pairs for line in pair], strength
 
 
 def _feedback(surface, model):

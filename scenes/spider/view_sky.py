@@ -6,7 +6,7 @@ onto the canvas (as a plain memory copy: see `_copy_backdrop`); the backdrop is 
 canvas size or the moon's pixels change. The stars twinkle every frame and are drawn over it:
 colours from a precomputed ramp, the bigger stars as small ready-made sprites.
 
-Quality tiers (issue 14, `app.quality`): "high" is all of the above; "medium" and "low" leave
+Quality tiers (`app.quality`): "high" is all of the above; "medium" and "low" leave
 out the moon's glow and draw every star as one plain pixel (a bigger star as a 2 x 2 square),
 still twinkling.
 """

@@ -8,7 +8,7 @@ silk is still fresh, so the runs are worked out once (`WebRuns`) and kept until 
 (`Web.version`), a fresh thread ages, or another web is drawn (a restart); each frame only reads
 the knots' positions. Fresh silk changes colour as it ages and is drawn thread by thread on top.
 
-Quality tiers (issue 14, `app.quality`): "high" and "medium" draw all this anti-aliased;
+Quality tiers (`app.quality`): "high" and "medium" draw all this anti-aliased;
 "low" draws the same lines plain (`pygame.draw.lines`), fresh silk as one line instead of two.
 """
 

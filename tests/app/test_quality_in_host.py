@@ -1,7 +1,8 @@
 """The quality governor in the host and at the edges (issue 14): timing, options, label, replay.
 
 The host is driven with a fake timer: each frame's "work" is whatever the fake clock moves
-while the host steps and draws, so the governor sees exactly the load a test chooses.
+while the host steps, draws and presents (a window stand-in whose present, the scaling to the
+window, moves the clock too), so the governor sees exactly the load a test chooses.
 """
 
 import asyncio
@@ -38,9 +39,29 @@ class FakeTimer:
         return self.now
 
 
+class ScalingWindow(HeadlessWindow):
+    """A window stand-in whose present costs `scale_share` of the interval on the fake clock,
+    as scaling the canvas to a large window does; with `vsync` it then also waits for the next
+    refresh, as a vsynced flip does."""
+
+    def __init__(self, timer, size=(960, 540)):
+        super().__init__(size)
+        self.timer = timer
+        self.scale_share = 0.0
+        self.vsync = False
+        self.frame_start = None
+
+    def present(self):
+        self.timer.now += self.scale_share * INTERVAL
+        if self.vsync:  # wait for the refresh after the one the frame began on
+            start = self.frame_start
+            periods = max(1, -int(-(self.timer.now - start) // INTERVAL))
+            self.timer.now = start + periods * INTERVAL
+
+
 def governed_host(monkeypatch, scene="rope", quality="auto"):
     timer = FakeTimer()
-    window = HeadlessWindow((960, 540))
+    window = ScalingWindow(timer)
     host = main.Host(SCENES, lambda name: SCENES[name](), scene, window, quality=quality,
                      governed=True, timer=timer)
     cost = {"share": 0.0}
@@ -55,11 +76,45 @@ def governed_host(monkeypatch, scene="rope", quality="auto"):
 
 
 def run_frames(host, timer, seconds):
+    """Frames 1/60 s apart (or as late as the last one ended), each stepped, drawn, presented."""
     start = timer.now
     for i in range(round(seconds * 60)):
-        timer.now = start + i * INTERVAL
+        timer.now = max(timer.now, start + i * INTERVAL)
+        host.window.frame_start = timer.now
         host.frame(1, INTERVAL)
         host.draw(host.window.surface)
+        host.present(waits_for_screen=host.window.vsync)
+
+
+def test_scaling_to_the_window_counts_in_the_frame_and_drops_the_tier(monkeypatch):
+    """Maximised, the canvas's scaling to the window took most of each frame while the governor,
+    which timed only steps and draw (0.3 of the interval here), kept the tier at high. Now the
+    present counts: 0.3 + 0.6 of the interval drops a tier within 1.2 s, and the same frames
+    with no scaling cost keep high."""
+    host, timer, cost = governed_host(monkeypatch)
+    cost["share"] = 0.3
+    run_frames(host, timer, 1.2)
+    assert host.scene.context.tier == "high"
+    host.window.scale_share = 0.6
+    run_frames(host, timer, 1.2)
+    assert host.scene.context.tier == "medium"
+    assert host.governor.mean_share() is None or host.governor.mean_share() > 0.8
+
+
+def test_a_vsynced_present_counts_its_overrun_not_its_wait(monkeypatch):
+    """With vsync the present waits for the screen: a frame of 0.3 work and 0.2 scaling that
+    makes its refresh is not slow (the wait is not work), so high stays; 0.3 + 0.8 misses the
+    refresh (the fps halves) and drops the tier."""
+    host, timer, cost = governed_host(monkeypatch)
+    host.window.vsync = True
+    cost["share"] = 0.3
+    host.window.scale_share = 0.2
+    run_frames(host, timer, 4.0)
+    assert host.scene.context.tier == "high"
+    assert host.governor.mean_share() < 0.5
+    host.window.scale_share = 0.8
+    run_frames(host, timer, 2.4)
+    assert host.scene.context.tier != "high"
 
 
 def test_the_live_host_drops_the_tier_of_a_slow_scene_and_the_view_draws_at_it(monkeypatch):

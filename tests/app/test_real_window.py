@@ -2,7 +2,9 @@
 
 The app runs as a newcomer starts it (`main.run`, SDL's x11 driver on a private Xvfb server),
 with one spy: each pointer press the scene receives is written to a file. The test resizes the
-window (wider, taller, smaller than the canvas), and at every size
+window (wider, taller, smaller than the canvas: a half-screen 640 x 400 and 480 x 270, below the
+960 x 540 SDL would hold a SCALED window to; the window's minimum size hint must say 320 x 180),
+and at every size
 clicks where canvas point P is drawn: the scene must receive P, in canvas pixels. F11 switches
 SDL's window to fullscreen at the screen's size and back. The window
 must carry our class, follow the scene in its title, and quit on Ctrl-C with 130.
@@ -148,7 +150,11 @@ def test_clicks_land_on_the_same_canvas_point_at_every_window_size(repo_root, tm
                 assert abs(got[0] - point[0]) <= 2 and abs(got[1] - point[1]) <= 2, \
                     f"window {size}: clicked canvas {point}, the scene got {got}"
 
-        sizes = [CANVAS, (1440, 900), (1200, 540), (700, 700)]
+        hints = subprocess.run(["xprop", "-id", window, "WM_NORMAL_HINTS"], capture_output=True,
+                               text=True, env=dict(os.environ, DISPLAY=xserver), timeout=20)
+        if hints.returncode == 0:  # a window manager would hold the window to this size
+            assert "minimum size: 320 by 180" in hints.stdout, hints.stdout
+        sizes = [CANVAS, (1440, 900), (1200, 540), (700, 700), (640, 400), (480, 270)]
         for size in sizes:
             if size != CANVAS:
                 xdotool(xserver, "windowsize", window, str(size[0]), str(size[1]))

@@ -215,3 +215,61 @@ def test_page_query_never_raises(query):
     options, notes = parse_query(query, SCENES, "counter")
     assert options.scene == "counter"
     assert all(len(note) < 200 for note in notes)
+
+
+# --- which mouse button a scripted press uses -------------------------------------------------
+
+def _drag(button, start, frames=(30, 31, 32, 33, 34, 35)):
+    """A drag from `start` straight across the cloak, with `button` (None: leave it out)."""
+    x0, y = start
+    xs = [x0 + step * 50 for step in range(len(frames))]
+    extra = {} if button is None else {"button": button}
+    events = [{"frame": frames[0], "type": "down", "pos": [x0, y], **extra}]
+    events += [{"frame": f, "type": "move", "pos": [x, y]} for f, x in zip(frames[1:], xs[1:])]
+    events.append({"frame": frames[-1] + 1, "type": "up", "pos": [xs[-1], y], **extra})
+    return events
+
+
+def _headless_cloak(repo_root, tmp_path, events, frames=60):
+    import json
+    import subprocess
+    import sys
+    script, state = tmp_path / "events.json", tmp_path / "state.json"
+    script.write_text(json.dumps(events))
+    result = subprocess.run([sys.executable, "main.py", "--scene", "cloth", "--headless",
+                             "--frames", str(frames), "--input", str(script), "--state", str(state)],
+                            cwd=repo_root, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return json.loads(state.read_text())
+
+
+def test_a_scripted_right_drag_cuts_the_cloak_through_main_headless(repo_root, tmp_path):
+    """Before, the events format had no button: every press was the left one, a grab, and the
+    cloak's right-drag knife could not be scripted. A right drag across the cloak's middle now
+    holds the knife while it moves and cuts the links it crosses (an untouched cloak tears
+    nothing in 60 frames); the same drag with the left button, or with no button named, is a
+    hand, never a knife."""
+    from math import dist
+    untouched = _headless_cloak(repo_root, tmp_path, [])
+    assert untouched["torn"] == 0
+    at_start = _headless_cloak(repo_root, tmp_path, [], frames=30)["points"]
+    start = min((p[:2] for p in at_start), key=lambda p: dist(p, (360, 180)))  # on the cloth
+    cut = _headless_cloak(repo_root, tmp_path, _drag(3, start), frames=36)
+    assert cut["torn"] >= 12, cut["torn"]
+    assert _headless_cloak(repo_root, tmp_path, _drag(3, start), frames=34)["knife"] is not None
+    for button in (1, None):
+        held = _headless_cloak(repo_root, tmp_path, _drag(button, start), frames=34)
+        assert held["knife"] is None, button
+
+
+def test_a_button_is_checked_when_the_script_is_read():
+    from scenes.kit.model.script import ScriptError, parse_script
+    entries = parse_script([{"frame": 0, "type": "down", "pos": [1, 2], "button": 3},
+                            {"frame": 1, "type": "up", "pos": [1, 2]}])
+    assert entries[0]["button"] == 3 and "button" not in entries[1]
+    for bad, words in (({"type": "down", "button": 2}, "1 (left) or 3 (right)"),
+                       ({"type": "up", "button": True}, "1 (left) or 3 (right)"),
+                       ({"type": "move", "button": 1}, "down or up"),
+                       ({"type": "down", "button": 3, "touch": True}, "no right button")):
+        with pytest.raises(ScriptError, match=words.replace("(", r"\(").replace(")", r"\)")):
+            parse_script([{"frame": 0, "pos": [1, 2], **bad}])

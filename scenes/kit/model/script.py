@@ -3,7 +3,10 @@
 A script is a JSON list of objects, each applied just before step `frame` (0-based), in file order:
 
     {"frame": F, "type": "down" | "move" | "up", "pos": [x, y]}     pointer, canvas pixels;
-                                        optional "touch": true makes it a finger, as on a phone
+                                        optional "touch": true makes it a finger, as on a phone;
+                                        optional "button": 1 (left, the default) or 3 (right)
+                                        on "down" and "up" (a "move" drags with the button the
+                                        last "down" pressed)
     {"frame": F, "type": "key_down" | "key_up", "key": K}           K from KEY_NAMES
 
 `load_script` validates a whole file up front and raises `ScriptError` with one line naming the
@@ -25,6 +28,8 @@ KEY_NAMES = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d
              "p", ".", "tab", "f11", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 """Keys a script may press: the demos' own, then pause (p), one step (.), scene switching (tab,
 1..9) and fullscreen (f11)."""
+BUTTONS = (1, 3)
+"""Mouse buttons a pointer entry may name: 1 the left (primary), 3 the right."""
 MAX_COORDINATE = 1e6
 """Pointer coordinates beyond this are refused: far off any canvas, and a sign of a broken file."""
 
@@ -53,7 +58,11 @@ def _check_entry(index, entry):
         touch = entry.get("touch", False)
         if not isinstance(touch, bool):
             raise ScriptError(f"{where}: 'touch' must be true or false, got {touch!r}")
-        return {"frame": frame, "type": kind, "pos": (float(pos[0]), float(pos[1])), "touch": touch}
+        checked = {"frame": frame, "type": kind, "pos": (float(pos[0]), float(pos[1])),
+                   "touch": touch}
+        if "button" in entry:
+            checked["button"] = _check_button(where, kind, entry["button"], touch)
+        return checked
     if kind in KEY_TYPES:
         key = entry.get("key")
         if key not in KEY_NAMES:
@@ -61,6 +70,17 @@ def _check_entry(index, entry):
         return {"frame": frame, "type": kind, "key": key}
     allowed = ", ".join(POINTER_TYPES + KEY_TYPES)
     raise ScriptError(f"{where}: 'type' must be one of {allowed}, got {kind!r}")
+
+
+def _check_button(where, kind, button, touch):
+    if kind == "move":
+        raise ScriptError(f"{where}: 'button' belongs on a down or up (a move drags with the "
+                          f"button held), got it on a move")
+    if isinstance(button, bool) or button not in BUTTONS:
+        raise ScriptError(f"{where}: 'button' must be 1 (left) or 3 (right), got {button!r}")
+    if touch and button != 1:
+        raise ScriptError(f"{where}: a touch has no right button ('touch' with 'button' 3)")
+    return button
 
 
 def parse_script(data):
