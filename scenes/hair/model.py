@@ -9,20 +9,27 @@ segment before it. With no limits a strand is string and hangs straight down; wi
 arches out of the scalp and curves over, and a whipped head makes it swing in arcs.
 
 The head eases towards the pointer while it is pressed (a critically damped spring, so it
-swings the hair without overshooting) and back to its rest place when let go. The arrows or
-WASD nudge it too. Strand points are pushed out of the head so hair lies on it, not in it.
+swings the hair without overshooting); let go, it drifts back home at a gentle pace. The
+arrows or WASD nudge it at a walking pace, and it drifts home from there too once the keys are
+let go. The head stays on the canvas and below the toolbar's row. Hair lies on the head, never
+in it: in the same root-to-tip pass, right after its bend range, a point inside the head slides
+out onto it on its circle about its pivot (as a strand's `bounds` keep it inside a box).
 
 The frame is the world's: before the integration the head moves and the roots go back onto the
 scalp; the strands are the world's one solver pass ("after_iteration": the world itself holds
-no constraints), each solved root to tip, pushed out of the head, and solved again if it was.
+no constraints). A fresh model has already hung its hair into its rest shape: the frames it
+takes to settle are run silently at construction (the same every time, no randomness in them).
 """
 
-from math import cos, radians, sin, sqrt
+from math import atan2, cos, hypot, radians, sin, sqrt
 
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Strand, World, chain
+from verlet.solver import move_now
+from verlet.strand import set_distance
 
-HELP = "hair that follows the pointer: drag the head, arrows nudge it; bend limits keep its shape"
+HELP = ("hair that follows the pointer: drag the head, arrows nudge it, let go and it drifts "
+        "home; bend limits keep its shape")
 PARAMS = ParamTable(
     Param("bend", 20, 2, 60, "largest bend at each joint of a strand, degrees"),
     Param("gravity", 0.35, 0.0, 1.2, "downward acceleration, px per frame squared"),
@@ -38,10 +45,24 @@ HEAD_RADIUS = 56.0
 SCALP = (radians(-175), radians(-5))
 """Where on the head the roots sit: from the left side over the top to the right (y down)."""
 REST = (480.0, 250.0)
-"""Where the head sits when nobody moves it, px."""
+"""Where the head sits when nobody moves it (its home), px."""
+TOOLBAR_BOTTOM = 52.0
+"""Lower edge of the app's toolbar row, px from the canvas top (`app.toolbar`: TOP 12 + BUTTON
+40): the row spans the top right, so the head stays below this whole band."""
 MARGIN = 6.0
-NUDGE = 6.0
-"""How far a held arrow key moves the head's target per frame, px."""
+"""Space kept between the head and the canvas edge (or the toolbar band), px."""
+NUDGE = 2.0
+"""How far a held arrow key moves the head's target per frame, px (120 px a second)."""
+HOME_EASE = 0.04
+HOME_SPEED = 4.0
+"""Let go, the target drifts home by HOME_EASE of the way a frame, at most HOME_SPEED px."""
+REACH = HEAD_RADIUS + 3.0
+"""No strand point comes nearer the head's centre than this, px: hair lies on the head."""
+SETTLE_FRAMES = 600
+SETTLE_STILL = 0.01
+SETTLE_DAMPING = 0.85
+"""A fresh model runs up to SETTLE_FRAMES frames silently (damped at least SETTLE_DAMPING),
+until no point moves SETTLE_STILL px in one."""
 KEYS = {"left": (-1, 0), "a": (-1, 0), "right": (1, 0), "d": (1, 0), "up": (0, -1),
         "w": (0, -1), "down": (0, 1), "s": (0, 1)}
 
@@ -58,7 +79,7 @@ class HairModel:
         self.head_velocity = [0.0, 0.0]
         self.target = None   # the pointer while pressed
         self.keys = set()
-        self.nudged = list(REST)
+        self.anchor = list(REST)   # where the head goes when nobody drags it
         self.strands = []
         for k in range(STRANDS):
             angle = SCALP[0] + (SCALP[1] - SCALP[0]) * k / (STRANDS - 1)
@@ -68,6 +89,23 @@ class HairModel:
         self.world.on("before_integrate", self._move_head)
         self.world.on("before_integrate", self._root_on_scalp)
         self.world.on("after_iteration", self._solve_strands)
+        self._settle()
+
+    def _settle(self):
+        """Hang the hair into its rest shape before anyone sees it. The rest shape does not
+        depend on damping, so the silent frames are damped at least SETTLE_DAMPING (an
+        undamped head of hair would swing for ever before it got there)."""
+        damping = self.world.damping
+        self.world.damping = min(damping, SETTLE_DAMPING)
+        for _ in range(SETTLE_FRAMES):
+            before = [(p.x, p.y) for p in self.world.particles]
+            self.world.step()
+            if all(abs(p.x - x) + abs(p.y - y) < SETTLE_STILL
+                   for p, (x, y) in zip(self.world.particles, before)):
+                break
+        self.world.damping = damping
+        for p in self.world.particles:
+            p.px, p.py = p.x, p.y   # at rest: no velocity left over
 
     def _grow(self, angle):
         step = (cos(angle) * SEGMENT, sin(angle) * SEGMENT)
@@ -106,27 +144,47 @@ class HairModel:
             self.target = self._inside(value)
         elif kind == "up":
             self.target = None
-            self.nudged = list(self.head)
+            self.anchor = list(self.head)   # it drifts home from where it was let go
+
+    def room(self):
+        """(left, top, right, bottom) the head's centre stays in: the whole head on the canvas,
+        below the toolbar's band."""
+        edge = HEAD_RADIUS + MARGIN
+        return (edge, TOOLBAR_BOTTOM + edge, self.size[0] - edge, self.size[1] - edge)
 
     def _inside(self, pos):
-        return (min(self.size[0] - MARGIN, max(MARGIN, pos[0])),
-                min(self.size[1] - MARGIN, max(MARGIN, pos[1])))
+        left, top, right, bottom = self.room()
+        return (min(right, max(left, pos[0])), min(bottom, max(top, pos[1])))
+
+    def _move_anchor(self):
+        """Held keys nudge the anchor; with no key held it drifts home."""
+        if self.keys:
+            for key in self.keys:
+                dx, dy = KEYS[key]
+                self.anchor[0] += dx * NUDGE
+                self.anchor[1] += dy * NUDGE
+        else:
+            dx, dy = REST[0] - self.anchor[0], REST[1] - self.anchor[1]
+            distance = hypot(dx, dy)
+            if distance > 0.0:
+                step = min(distance, max(0.5, min(HOME_SPEED, distance * HOME_EASE)))
+                self.anchor[0] += dx / distance * step
+                self.anchor[1] += dy / distance * step
+        self.anchor = list(self._inside(self.anchor))
 
     def _move_head(self):
-        for key in self.keys:
-            dx, dy = KEYS[key]
-            self.nudged[0] += dx * NUDGE
-            self.nudged[1] += dy * NUDGE
-        self.nudged = list(self._inside(self.nudged))
-        tx, ty = self.target if self.target is not None else self.nudged
+        self._move_anchor()
+        tx, ty = self.target if self.target is not None else self.anchor
         k = self.values["follow"]
         vx, vy = self.head_velocity
         # a critically damped spring: pulled by k, braked by 2 sqrt(k)
         brake = 2.0 * sqrt(k)
         vx += (tx - self.head[0]) * k - vx * brake
         vy += (ty - self.head[1]) * k - vy * brake
-        self.head_velocity = [vx, vy]
-        self.head = list(self._inside((self.head[0] + vx, self.head[1] + vy)))
+        x, y = self._inside((self.head[0] + vx, self.head[1] + vy))
+        # at the room's edge the head stops there: it keeps no speed into the edge
+        self.head_velocity = [x - self.head[0], y - self.head[1]]
+        self.head = [x, y]
 
     def step(self):
         """One frame of the world (its hooks move the head and solve the strands)."""
@@ -138,27 +196,17 @@ class HairModel:
             strand.chain[0].place(*self._on_scalp(strand.scalp_angle))
 
     def _solve_strands(self):
-        """The frame's pass: each strand root to tip, out of the head, and again if it was in."""
-        for strand in self.strands:
-            strand.solve()
-            if self._push_out_of_head(strand):
-                strand.solve()
-
-    def _push_out_of_head(self, strand):
-        """Points inside the head go to its surface; True if any moved."""
+        """The frame's pass: each strand root to tip, its bend range, then out of the head."""
         hx, hy = self.head
-        reach = HEAD_RADIUS + 3.0
-        moved = False
-        for p in strand.chain[1:]:
-            dx, dy = p.x - hx, p.y - hy
-            distance_sq = dx * dx + dy * dy
-            if distance_sq < reach * reach:
-                distance = sqrt(distance_sq)
-                if distance == 0.0:
-                    dx, dy, distance = 0.0, -1.0, 1.0
-                p.x, p.y = hx + dx / distance * reach, hy + dy / distance * reach
-                moved = True
-        return moved
+        for strand in self.strands:
+            chain = strand.chain
+            reference = strand.base_angle()
+            for i, limit in enumerate(strand.limits):
+                pivot, point = chain[i], chain[i + 1]
+                set_distance(pivot, point, strand.segment, reference)
+                limit.project_from(reference, move_now)
+                keep_outside(pivot, point, strand.segment, (hx, hy), REACH)
+                reference = atan2(point.y - pivot.y, point.x - pivot.x)
 
     def points(self):
         return [(p.x, p.y) for p in self.world.particles] + [tuple(self.head)]
@@ -171,3 +219,36 @@ class HairModel:
             "strands": [[[p.x, p.y] for p in strand.chain] for strand in self.strands],
             "head": list(self.head),
         }
+
+
+def keep_outside(pivot, point, length, centre, radius):
+    """Slide `point` out of the disc (`centre`, `radius`) on its circle of `length` about
+    `pivot`, to the nearer of the two places where that circle meets the disc's rim.
+
+    The point stays exactly `length` from the pivot whenever the two circles cross (they do
+    whenever the pivot is outside or on the rim, or inside by less than `length`); otherwise
+    it goes straight out to the rim.
+    """
+    cx, cy = centre
+    dx, dy = point.x - cx, point.y - cy
+    if dx * dx + dy * dy >= radius * radius:
+        return
+    ox, oy = pivot.x - cx, pivot.y - cy
+    d = hypot(ox, oy)
+    if d < 1e-9 or not (abs(radius - length) <= d <= radius + length):
+        distance = hypot(dx, dy)
+        if distance < 1e-9:
+            dx, dy, distance = ox, oy, d
+        if distance < 1e-9:
+            dx, dy, distance = 0.0, -1.0, 1.0
+        point.x, point.y = cx + dx / distance * radius, cy + dy / distance * radius
+        return
+    # along the centre-to-pivot line the crossing chord sits at `a` from the centre
+    a = (radius * radius - length * length + d * d) / (2.0 * d)
+    h = sqrt(max(0.0, radius * radius - a * a))
+    ux, uy = ox / d, oy / d
+    bx, by = cx + ux * a, cy + uy * a
+    first = (bx - uy * h, by + ux * h)
+    second = (bx + uy * h, by - ux * h)
+    nearer = min((first, second), key=lambda q: (q[0] - point.x) ** 2 + (q[1] - point.y) ** 2)
+    point.x, point.y = nearer

@@ -47,8 +47,8 @@ def _lock(curve, root_width, tip_width):
     return left + right[::-1]
 
 
-HELP_LINE = "drag anywhere: the head follows · arrows nudge it · O: overlay"
-TOUCH_HELP_LINE = "drag a finger anywhere: the head follows it"
+HELP_LINE = "drag anywhere: the head follows · arrows nudge it · let go: it drifts home · O: overlay"
+TOUCH_HELP_LINE = "drag a finger anywhere: the head follows it · let go: it drifts home"
 
 
 def draw(surface, model, context):
