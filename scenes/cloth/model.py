@@ -39,6 +39,15 @@ NAIL_EVERY = 3
 """Every third point of the top row is nailed to the rod ..."""
 GATHER = 0.85
 """... the nails set closer than the cloth is wide (this share), so it hangs in swags."""
+BODY = 0.7
+"""The cloth's body: two points across a cell's diagonal, or two cells along a row or a
+column, never come closer than this share of their woven length (`Sheet(body=...)`), so a
+strip cut from it keeps its width instead of folding edge-on."""
+GRIP = 1.3
+"""The hand's grip: the cloak slips out of it once a link at the hand is stretched past this
+(or past halfway to the tear limit, if that is lower), so a slow drag pulls the cloak along
+and lets it go, and only a hard fast yank, which takes a link past the limit within one frame,
+tears it (`Sheet(grip=...)`)."""
 
 
 def gust_field(model):
@@ -59,7 +68,8 @@ class ClothModel(SheetDemo):
                       iterations=values["iterations"])
         x0 = (size[0] - (COLUMNS - 1) * SPACING) / 2.0
         sheet = Sheet(world, size, COLUMNS, ROWS, SPACING, (x0, ROD_Y),
-                      lambda c, r: r == 0 and c % NAIL_EVERY == 0, values["tear"])
+                      lambda c, r: r == 0 and c % NAIL_EVERY == 0, values["tear"],
+                      body=BODY, grip=GRIP, tether=True)
         middle = size[0] / 2.0
         for p in sheet.grid[:COLUMNS]:  # gathered on the rod: the top edge hangs in swags
             if p.pinned:
