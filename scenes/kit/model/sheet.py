@@ -50,9 +50,10 @@ class Sheet:
     grip    None (the hand holds on whatever the pull), or the stretch at which the cloth
             slips out of the hand: after a frame's tearing, a link from a held point to a free
             one stretched past the lower of `grip` and halfway to the tear limit makes the hand
-            let go (`slip`). A slow drag reaches that first and the cloth slides out of the
-            fingers; a yank fast enough to take a link from there past its limit within one
-            frame tears it.
+            let go (`slip`, which the demo skips in a frame that tore something: a tear
+            that has begun runs on while the hand pulls). A slow drag reaches that first and
+            the cloth slides out of the fingers; a yank fast enough to take a link from there
+            past its limit within one frame tears it.
     """
 
     def __init__(self, world, size, columns, rows, spacing, origin, pinned, limit, shear=0.0,
@@ -85,7 +86,9 @@ class Sheet:
         self.tether = tether
         self.tethers = []
         self._tie()
+        self._passes_left = 0
         if body is not None or tether:
+            world.on("after_integrate", self._start_passes)
             world.on("after_iteration", self.keep_apart)
         self.hand = Hand(world, GRAB_RADIUS, top_speed=HAND_SPEED)
         self.grip = grip
@@ -148,10 +151,18 @@ class Sheet:
         if self.tether:
             self.tethers = tethers(self.world.particles, self.world.constraints)
 
-    def keep_apart(self):
-        """After every solver pass: the spacers of the cells still whole push apart, then the
-        tethers pull what hangs too far from its nail back."""
+    def _start_passes(self):
+        """Before the frame's first pass: the spacers push apart once."""
+        self._passes_left = self.world.iterations
         if self.live_spacers:
+            push_apart(self.live_spacers)
+
+    def keep_apart(self):
+        """After every solver pass but the last: the spacers of the cells still whole push
+        apart (the links have the last word, so crushing a fold never stretches a link past
+        its limit); after every pass the tethers pull what hangs too far from its nail back."""
+        self._passes_left -= 1
+        if self.live_spacers and self._passes_left > 0:
             push_apart(self.live_spacers)
         if self.tethers:  # fields read each pass: the hand pins and frees points between frames
             Distance.project_all(self.tethers, move_now)

@@ -70,12 +70,15 @@ class SheetDemo:
         self._settle()
 
     def _settle(self):
-        """Hang the sheet for SETTLE_FRAMES frames, damped hard, with the wind as it will blow;
-        then its motion is forgotten, so the first frame shown starts from rest."""
-        world = self.world
+        """Hang the sheet for SETTLE_FRAMES frames, damped hard, with the wind as it will blow
+        and nothing tearing (it is built flat: the fall into its folds is the building, not a
+        pull); then its motion is forgotten, so the first frame shown starts from rest."""
+        world, sheet = self.world, self.sheet
         damping, world.damping = world.damping, SETTLE_DAMPING
+        sheet.set_limit(float("inf"))
         for _ in range(SETTLE_FRAMES):
             world.step()
+        sheet.set_limit(self.values["tear"])
         world.damping = damping
         for p in world.particles:
             p.px, p.py = p.x, p.y
@@ -157,8 +160,7 @@ class SheetDemo:
         """After the solve: what was pulled too far tears, a hand pulling too hard loses its
         grip, no point outruns TOP_SPEED, walls hold, fallen pieces go."""
         sheet = self.sheet
-        sheet.tear()
-        if sheet.slip():
+        if not sheet.tear() and sheet.slip():  # while it tears the hand holds on
             self.pressed_at = None
         cap_speed(self.world.particles, TOP_SPEED)
         sheet.keep_in_room()
