@@ -2,9 +2,12 @@
 
 Pure Python on `verlet/` through the kit's sheet (`scenes.kit.model.sheet`) and sheet demo
 (`scenes.kit.model.sheet_demo`: the hand, the knife, the wind switch): a grid of breakable
-distance links hanging from a rod, Gauss-Seidel solved. After each solve every link longer
-than `tear` x its rest length gives up; torn-off pieces fall and are forgotten once off the
-canvas. A steady wind with gusts blows on it when Space turns it on.
+distance links hanging from a rod, Gauss-Seidel solved, with a body (spacers across its cells,
+so a strip cut from it keeps its width) and tethers to its nails. After each solve every link
+longer than `tear` x its rest length gives up; torn-off pieces fall and are forgotten once off
+the canvas. The hand grips it only so hard (GRIP): a slow drag pulls the cloak along until it
+slips out of the hand, and a hard fast yank, which stretches a link past the limit before the
+cloth can follow, tears it. A steady wind with gusts blows on it when Space turns it on.
 """
 
 from math import sin
@@ -17,7 +20,8 @@ from verlet import World
 __all__ = ["COLUMNS", "DAMPING", "HELP", "LONG_PRESS", "PARAMS", "ROD_Y", "ROWS", "SPACING",
            "ClothModel", "gust_field"]
 
-HELP = "a cloak that tears: drag it hard, swipe across it to cut, Space for wind"
+HELP = ("a cloak that tears: yank it hard and fast (a slow drag slips out of the hand), "
+        "swipe across it to cut, Space for wind")
 PARAMS = ParamTable(
     Param("tear", 1.6, 1.15, 4.0, "a link breaks past this many times its rest length"),
     Param("wind", 700, 0, 2500, "strength of the wind when it blows (Space), px/s^2"),
@@ -29,10 +33,9 @@ COLUMNS = 13
 ROWS = 10
 SPACING = 25.5
 """The cloak: 13 x 10 points 25.5 px apart (306 x 230 px), sized to a phone's step budget
-(issue 14: 237 links x 3 passes; the 19 x 15 sheet of 536 links x 6 took 20 ms a step on a
-4x slower CPU). Fewer rows need fewer passes for the same stiffness: at 3 passes it hangs
-2.0% longer than its rest, as the old sheet did at 6 (2.2%); its print is drawn finer than
-its cells (`scenes.kit.model.sheet_pattern`)."""
+(237 links x 3 passes; the 19 x 15 sheet of 536 links x 6 took 20 ms a step on a 4x slower
+CPU). Tethers (`verlet.tethers`) keep it at its rest length with any number of passes; its
+print is drawn finer than its cells (`scenes.kit.model.sheet_pattern`)."""
 ROD_Y = 70.0
 """Height of the rod, px."""
 NAIL_EVERY = 3
