@@ -35,7 +35,12 @@ TOP_SPEED = 24.0
 """Fastest a point of a sheet moves in a frame, px (1440 px/s): a sheet let go while stretched
 eases back over a few frames instead of whipping across the canvas in one."""
 SETTLE_FRAMES = 240
-"""Frames a sheet hangs, unseen, before its demo's first frame (4 s of its world)."""
+"""Frames a sheet hangs, unseen, before its demo's first frame (4 s of its world) ..."""
+SETTLE_MORE = 960
+"""... and, with no wind blowing, at most this many more while any point still moves more than
+SETTLED px a frame (a weightless cloak creeps out of its gathers slowly)."""
+SETTLED = 0.002
+"""Fastest a point of a settled sheet moves, px per frame."""
 SETTLE_DAMPING = 0.9
 """Velocity kept per frame while it settles: it comes to rest within those frames."""
 CUT_FRAMES = 20
@@ -77,6 +82,11 @@ class SheetDemo:
         damping, world.damping = world.damping, SETTLE_DAMPING
         sheet.set_limit(float("inf"))
         for _ in range(SETTLE_FRAMES):
+            world.step()
+        for _ in range(0 if sheet.wind in world.forces else SETTLE_MORE):
+            if all(abs(p.x - p.px) < SETTLED and abs(p.y - p.py) < SETTLED
+                   for p in world.particles):
+                break
             world.step()
         sheet.set_limit(self.values["tear"])
         world.damping = damping
