@@ -11,10 +11,15 @@ does:
 - `clear_fallen()` points no longer hanging on a pin (`verlet.Connectivity`) that fall off the
   canvas go
 
-A triangle lives while all its links do. `hold(pos)` grabs the points near a press and
-`move_hand` / `let_go` drag and release them (`verlet.Hand`, placing them in the world's
-frame): held points are pinned while held, and keep the hand's last motion when let go, so a
-flick throws the cloth.
+- `slip()`       after the tearing, a hand pulling a link past its grip lets go
+
+A triangle lives while all its links do. Optionally the sheet has a body (`verlet.Spacer`s
+across each cell's diagonals and across two cells along rows and columns, pushing apart after
+every solver pass but the last, kept while the cells they span are whole) and tethers
+(`verlet.tethers`, after every pass, worked out again whenever links go). `hold(pos)` grabs
+the points near a press and `move_hand` / `let_go` drag and release them (`verlet.Hand`,
+placing them in the world's frame): held points are pinned while held, and keep the hand's
+last motion when let go, so a flick throws the cloth.
 """
 
 from math import sqrt
