@@ -22,14 +22,16 @@ from .particle import Particle, integrate
 from .sleeping import Sleeping, SleepingParticle, TapedDistance
 from .solver import (gauss_seidel_passes, jacobi_passes, move_now, move_pending,
                      solve_gauss_seidel, solve_jacobi)
+from .spacing import Spacer, cap_speed, push_apart, tethers
 from .strand import Strand
 from .tearing import Breakable, cut_links, snap_overstretched
 from .world import PHASE_HOOKS, World
 
 __all__ = [
     "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Connectivity", "Distance", "Hand",
-    "Particle", "Sleeping", "SleepingParticle", "Strand", "TapedDistance", "TriangleWind",
-    "World", "anchored", "chain", "cut_links", "gauss_seidel_passes", "integrate",
-    "jacobi_passes", "move_now", "move_pending", "reach", "ring", "rotate_rigidly", "sheet",
-    "snap_overstretched", "solve_gauss_seidel", "solve_jacobi",
+    "Particle", "Sleeping", "SleepingParticle", "Spacer", "Strand", "TapedDistance",
+    "TriangleWind", "World", "anchored", "cap_speed", "chain", "cut_links",
+    "gauss_seidel_passes", "integrate", "jacobi_passes", "move_now", "move_pending",
+    "push_apart", "reach", "ring", "rotate_rigidly", "sheet", "snap_overstretched",
+    "solve_gauss_seidel", "solve_jacobi", "tethers",
 ]

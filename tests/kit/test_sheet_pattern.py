@@ -103,10 +103,13 @@ def test_the_flags_disc_is_drawn_as_round_as_its_outline_on_a_still_flag(display
     from scenes.flag import view as flag_view
 
     scene = SCENES["flag"](seed=1)
-    scene.model.input("key_down", "space")  # no wind: the flag hangs from its pole
-    for _ in range(5):
-        scene.step()
-    # still nearly its rest grid (5 frames from rest), so the print is a disc of r px on screen
+    scene.model.input("key_down", "space")  # no wind
+    columns = flag_model.COLUMNS
+    for i, p in enumerate(scene.model.sheet.grid):  # laid out flat on its woven grid
+        r, c = divmod(i, columns)
+        p.place(flag_model.POLE_X + c * flag_model.SPACING,
+                flag_model.POLE_TOP + r * flag_model.SPACING)
+    # its rest grid, so the print is a disc of r px on screen
     radius = flag_view.EMBLEM_RADIUS * (flag_model.ROWS - 1) * flag_model.SPACING
     assert mismatch_with_a_disc(red_mask(scene, "high"), radius, scene.size) < 0.06  # 0.037
     # the "low" tier paints whole cells by their centres: a staircase 31.5 px a step

@@ -11,16 +11,21 @@ does:
 - `clear_fallen()` points no longer hanging on a pin (`verlet.Connectivity`) that fall off the
   canvas go
 
-A triangle lives while all its links do. `hold(pos)` grabs the points near a press and
-`move_hand` / `let_go` drag and release them (`verlet.Hand`, placing them in the world's
-frame): held points are pinned while held, and keep the hand's last motion when let go, so a
-flick throws the cloth.
+- `slip()`       after the tearing, a hand pulling a link past its grip lets go
+
+A triangle lives while all its links do. Optionally the sheet has a body (`verlet.Spacer`s
+across each cell's diagonals and across two cells along rows and columns, pushing apart after
+every solver pass but the last, kept while the cells they span are whole) and tethers
+(`verlet.tethers`, after every pass, worked out again whenever links go). `hold(pos)` grabs
+the points near a press and `move_hand` / `let_go` drag and release them (`verlet.Hand`,
+placing them in the world's frame): held points are pinned while held, and keep the hand's
+last motion when let go, so a flick throws the cloth.
 """
 
 from math import sqrt
 
-from verlet import (Breakable, Connectivity, Hand, TriangleWind, cut_links, sheet,
-                    snap_overstretched)
+from verlet import (Breakable, Connectivity, Distance, Hand, Spacer, TriangleWind, cut_links,
+                    move_now, push_apart, sheet, snap_overstretched, tethers)
 
 from .net import graph_state
 
@@ -40,9 +45,24 @@ class Sheet:
     pinned(column, row) -> True for the points nailed in place (a rod, a pole, two corners).
     limit   stretch ratio past which a link breaks
     shear   stiffness of the diagonal links (0 = none: a soft drape)
+    body    None, or the share of its woven length below which two points across a cell's
+            diagonal, or two cells along a row or a column, are pushed apart (`verlet.Spacer`,
+            after every solver pass): the cloth then folds and shears only so far, and a
+            strip of it keeps its width
+    tether  True: every point is held within its woven distance of its nearest nail
+            (`verlet.tethers`, after every solver pass, worked out again when links go), so
+            the sheet hangs at its rest length with any number of passes
+    grip    None (the hand holds on whatever the pull), or the stretch at which the cloth
+            slips out of the hand: after a frame's tearing, a link from a held point to a free
+            one stretched past the lower of `grip` and halfway to the tear limit makes the hand
+            let go (`slip`, which the demo skips in a frame that tore something: a tear
+            that has begun runs on while the hand pulls). A slow drag reaches that first and
+            the cloth slides out of the fingers; a yank fast enough to take a link from there
+            past its limit within one frame tears it.
     """
 
-    def __init__(self, world, size, columns, rows, spacing, origin, pinned, limit, shear=0.0):
+    def __init__(self, world, size, columns, rows, spacing, origin, pinned, limit, shear=0.0,
+                 body=None, grip=None, tether=False):
         self.world = world
         self.size = size
         self.columns, self.rows, self.spacing = columns, rows, spacing
@@ -55,6 +75,8 @@ class Sheet:
         self.alive = []           # per triangle
         self.cells = []           # (top-left, top-right, bottom-right, bottom-left, t1, t2)
         self.torn = 0
+        self.spacers = []         # (spacer, indices of the cells it spans)
+        self.live_spacers = []
         for r in range(rows - 1):
             for c in range(columns - 1):
                 self._weave_cell(r, c, right, down, limit, shear)
@@ -64,7 +86,18 @@ class Sheet:
         world.constraints.reverse()
         self.wind = TriangleWind([t[:3] for t in self.triangles], per_length=1.0 / spacing,
                                  patches=[t // 2 for t in range(len(self.triangles))])
+        if body is not None:
+            self._space(body)
+        self.tether = tether
+        self.tethers = []
+        self._tie()
+        self._passes_left = 0
+        if body is not None or tether:
+            world.on("after_integrate", self._start_passes)
+            world.on("after_iteration", self.keep_apart)
         self.hand = Hand(world, GRAB_RADIUS, top_speed=HAND_SPEED)
+        self.grip = grip
+        self.limit = limit
         self._version = 0
         self._hanging = Connectivity(world.particles, world.constraints)
 
@@ -91,6 +124,54 @@ class Sheet:
             self.alive.append(True)
         self.cells.append((tl, tr, br, bl, first, first + 1))
 
+    def _space(self, body):
+        """The spacers: both diagonals of every cell, and every point to the one two along its
+        row and its column, each at `body` x its woven length."""
+        cols, rows, grid, s = self.columns, self.rows, self.grid, self.spacing
+        cells = cols - 1
+
+        def add(a, b, length, spans):
+            self.spacers.append((Spacer(a, b, body * length), spans))
+
+        for r in range(rows - 1):
+            for c in range(cells):
+                i = r * cols + c
+                cell = r * cells + c
+                add(grid[i], grid[i + cols + 1], s * sqrt(2.0), (cell,))
+                add(grid[i + 1], grid[i + cols], s * sqrt(2.0), (cell,))
+        for r in range(rows):
+            for c in range(cols - 2):
+                above = min(r, rows - 2)  # the row of cells along this row of points
+                add(grid[r * cols + c], grid[r * cols + c + 2], 2.0 * s,
+                    (above * cells + c, above * cells + c + 1))
+        for r in range(rows - 2):
+            for c in range(cols):
+                beside = min(c, cells - 1)
+                add(grid[r * cols + c], grid[(r + 2) * cols + c], 2.0 * s,
+                    (r * cells + beside, (r + 1) * cells + beside))
+        self.live_spacers = [spacer for spacer, _ in self.spacers]
+
+    def _tie(self):
+        """The tethers of the links as they are now (none without `tether`)."""
+        if self.tether:
+            self.tethers = tethers(self.world.particles, self.world.constraints)
+
+    def _start_passes(self):
+        """Before the frame's first pass: the spacers push apart once."""
+        self._passes_left = self.world.iterations
+        if self.live_spacers:
+            push_apart(self.live_spacers)
+
+    def keep_apart(self):
+        """After every solver pass but the last: the spacers of the cells still whole push
+        apart (the links have the last word, so crushing a fold never stretches a link past
+        its limit); after every pass the tethers pull what hangs too far from its nail back."""
+        self._passes_left -= 1
+        if self.live_spacers and self._passes_left > 0:
+            push_apart(self.live_spacers)
+        if self.tethers:  # fields read each pass: the hand pins and frees points between frames
+            Distance.project_all(self.tethers, move_now)
+
     def blow(self, on):
         """Let the wind act (it costs a pass over the triangles each frame) or not."""
         if on and self.wind not in self.world.forces:
@@ -100,6 +181,7 @@ class Sheet:
 
     # --- the graph ------------------------------------------------------------------------
     def set_limit(self, limit):
+        self.limit = limit
         for link in self.world.constraints:
             link.limit = limit
 
@@ -108,10 +190,16 @@ class Sheet:
             for t in self.link_triangles.get(id(link), ()):
                 self.alive[t] = False
         live = [t for t, alive in enumerate(self.alive) if alive]
+        if self.spacers:
+            whole = self.alive
+            self.live_spacers = [spacer for spacer, spans in self.spacers
+                                 if all(whole[2 * cell] and whole[2 * cell + 1]
+                                        for cell in spans)]
         self.wind.triangles = [self.triangles[t][:3] for t in live]
         self.wind.patches = [t // 2 for t in live]  # a cell's two triangles share a gust
         self.torn += len(links)
         self._version += 1
+        self._tie()
 
     def tear(self):
         """Break the links stretched past their limit; return them."""
@@ -126,6 +214,23 @@ class Sheet:
         if crossed:
             self._forget(crossed)
         return crossed
+
+    def slip_stretch(self):
+        """The stretch of a held link at which the cloth slips from the hand (`grip`)."""
+        return min(self.grip, 0.5 * (1.0 + self.limit))
+
+    def slip(self):
+        """After the tearing: let go if a link between a held point and a free one is stretched
+        past `slip_stretch()`; True if the cloth slipped."""
+        if self.grip is None or not self.held:
+            return False
+        held = {id(p) for p, _, _ in self.held}
+        reach = self.slip_stretch()
+        for link in self.world.constraints:
+            if (id(link.a) in held) != (id(link.b) in held) and link.length() > reach * link.rest:
+                self.let_go()
+                return True
+        return False
 
     def loose(self):
         """The points that no longer hang on a nail (or on the hand), worked out once per
@@ -163,6 +268,11 @@ class Sheet:
         self._forget(links)
         self.torn -= len(links)  # forgotten with their piece, not torn
         self.held = [h for h in self.held if id(h[0]) not in gone]
+        if self.spacers:
+            self.spacers = [(spacer, spans) for spacer, spans in self.spacers
+                            if id(spacer.a) not in gone and id(spacer.b) not in gone]
+            self.live_spacers = [spacer for spacer in self.live_spacers
+                                 if id(spacer.a) not in gone and id(spacer.b) not in gone]
 
     # --- the hand -------------------------------------------------------------------------
     @property

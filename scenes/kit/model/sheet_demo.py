@@ -2,13 +2,17 @@
 
 `SheetDemo` is the model the cloth and the flag share; each gives its own `build` (the world
 and the `Sheet` hanging in it, with its wind field) and its own constants. The frame is the
-world's: the hand places what it holds and the clock advances before the integration (the
-wind's gusts read the clock), and after the solve the sheet tears, stays in the room and
-forgets what fell off the canvas.
+world's: the hand steers what it holds and the clock advances before the integration (the
+wind's gusts read the clock), and after the solve the sheet tears, no point of it moves more
+than TOP_SPEED px in the frame (`verlet.cap_speed`), it stays in the room and forgets what
+fell off the canvas. A demo opens at rest: before its first frame is shown the sheet is
+settled for SETTLE_FRAMES frames under strong damping (the same frames every time, so R opens
+it the same way).
 
 Input (the model protocol of `scenes.kit.model.simulation`):
 - "down" near the sheet grabs the patch under the finger, "move" drags it, "up" lets go (a
-  flick throws it). Holding still for LONG_PRESS frames turns the hand into a knife.
+  flick throws it). A press held still (within LONG_PRESS_SLOP px of where it went down, from
+  the press on) for LONG_PRESS frames turns the hand into a knife; a drag never does.
 - "down" away from the sheet starts a knife stroke: each "move" cuts the links the stroke
   crosses. "cut_down" / "cut_move" / "cut_up" (the scene's right-drag) cut from anywhere.
 - "key_down" "space" turns the wind on or off.
@@ -16,14 +20,29 @@ Input (the model protocol of `scenes.kit.model.simulation`):
 
 from math import hypot, pi
 
+from verlet import cap_speed
+
 DAMPING = 0.99
 """Velocity a sheet keeps per frame."""
 MARGIN = 6.0
 """The hand and the knife stay this far inside the canvas, px."""
 LONG_PRESS = 36
 """Frames a hand must hold still (0.6 s) before it becomes a knife."""
-LONG_PRESS_SLOP = 6.0
-"""How far a held hand may wander and still count as still, px."""
+LONG_PRESS_SLOP = 2.0
+"""How far a held hand may wander from its press and still count as still, px: a drag of
+4 px/s or faster leaves it within LONG_PRESS frames, and once it has it is a drag for good."""
+TOP_SPEED = 24.0
+"""Fastest a point of a sheet moves in a frame, px (1440 px/s): a sheet let go while stretched
+eases back over a few frames instead of whipping across the canvas in one."""
+SETTLE_FRAMES = 240
+"""Frames a sheet hangs, unseen, before its demo's first frame (4 s of its world) ..."""
+SETTLE_MORE = 960
+"""... and, with no wind blowing, at most this many more while any point still moves more than
+SETTLED px a frame (a weightless cloak creeps out of its gathers slowly)."""
+SETTLED = 0.002
+"""Fastest a point of a settled sheet moves, px per frame."""
+SETTLE_DAMPING = 0.9
+"""Velocity kept per frame while it settles: it comes to rest within those frames."""
 CUT_FRAMES = 20
 """Frames a knife stroke stays drawn, fading."""
 
@@ -53,6 +72,26 @@ class SheetDemo:
         # after the sheet's hand (and a build's own hooks): the clock the wind reads
         self.world.on("before_integrate", self._advance_clock)
         self.world.on("after_solve", self._finish_frame)
+        self._settle()
+
+    def _settle(self):
+        """Hang the sheet for SETTLE_FRAMES frames, damped hard, with the wind as it will blow
+        and nothing tearing (it is built flat: the fall into its folds is the building, not a
+        pull); then its motion is forgotten, so the first frame shown starts from rest."""
+        world, sheet = self.world, self.sheet
+        damping, world.damping = world.damping, SETTLE_DAMPING
+        sheet.set_limit(float("inf"))
+        for _ in range(SETTLE_FRAMES):
+            world.step()
+        for _ in range(0 if sheet.wind in world.forces else SETTLE_MORE):
+            if all(abs(p.x - p.px) < SETTLED and abs(p.y - p.py) < SETTLED
+                   for p in world.particles):
+                break
+            world.step()
+        sheet.set_limit(self.values["tear"])
+        world.damping = damping
+        for p in world.particles:
+            p.px, p.py = p.x, p.y
 
     def set_param(self, name, value):
         self.values[name] = value
@@ -128,9 +167,12 @@ class SheetDemo:
         self.time += self.world.dt
 
     def _finish_frame(self):
-        """After the solve: what was pulled too far tears, walls hold, fallen pieces go."""
+        """After the solve: what was pulled too far tears, a hand pulling too hard loses its
+        grip, no point outruns TOP_SPEED, walls hold, fallen pieces go."""
         sheet = self.sheet
-        sheet.tear()
+        if not sheet.tear() and sheet.slip():  # while it tears the hand holds on
+            self.pressed_at = None
+        cap_speed(self.world.particles, TOP_SPEED)
         sheet.keep_in_room()
         sheet.clear_fallen()
 
