@@ -51,9 +51,9 @@ def help_line(model, touch=False):
     """The hint at the top left; after a touch it names taps and no keys (the toolbar and the
     wind button are on the canvas). It names what Space does now, in the wind button's words."""
     if touch:
-        return "drag hard to tear · swipe in from outside, or hold still then swipe, to cut"
+        return "yank hard to tear · swipe in from outside, or hold still then swipe, to cut"
     space = "Space: stop wind" if model.wind_on else "Space: start wind"
-    return f"drag hard to tear · swipe from outside (or right-drag) to cut · {space} · O: overlay"
+    return f"yank hard to tear · swipe from outside (or right-drag) to cut · {space} · O: overlay"
 
 
 def draw(surface, model, context):

@@ -193,3 +193,29 @@ def test_it_opens_at_rest_and_r_opens_it_the_same_way(values):
     sim.input("key_down", "r")
     again = [(p.x, p.y) for p in sim.model.world.particles]
     assert sim.restarts == 1 and again == start
+
+
+@pytest.mark.parametrize("name", ["cloth", "flag"])
+def test_a_restart_reuses_the_settled_shape_and_runs_on_exactly_as_a_settled_one(name):
+    """R opens a calm sheet at once from its kept shape (settling costs a phone about a second)."""
+    from scenes.catalog import SCENES
+    from scenes.kit.model import sheet_demo
+    from scenes.kit.model.simulation import Simulation
+
+    def played():
+        scene = SCENES[name]
+        sim = Simulation(name, scene.model_class, scene.params, scene.size, 3, {"gravity": 0.2})
+        for frame in range(240):
+            if frame == 30:
+                sim.input("down", (480.0, 200.0))
+            elif 30 < frame < 70:
+                sim.input("move", (480.0 + 3 * (frame - 30), 200.0 + 2 * (frame - 30)))
+            elif frame == 70:
+                sim.input("up", (600.0, 280.0))
+            sim.step()
+        return repr(sim.state())
+
+    sheet_demo.SETTLED_SHAPES.clear()
+    settled = played()
+    assert len(sheet_demo.SETTLED_SHAPES) == (1 if name == "cloth" else 0)  # the flag flies
+    assert played() == settled
