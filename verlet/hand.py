@@ -70,7 +70,7 @@ class Hand:
     def _hold(self, held, offsets):
         self.held = held
         self._offsets = offsets
-        self._was_pinned = {id(p): p.pinned for p, _, _ in held}
+        self._was_pinned = {p: p.pinned for p, _, _ in held}  # by the point: a copy keeps it
         for p, _, _ in held:
             p.pinned = True
 
@@ -85,7 +85,7 @@ class Hand:
         was = self._was_pinned
         held = self.held
         for p, _, _ in held:
-            p.pinned = was.get(id(p), False)
+            p.pinned = was.get(p, False)
         self.held = []
         self.at = None
         self._was_pinned = {}
