@@ -87,32 +87,4 @@ def scale_speeds(particles, factor):
 def integrate_substep(world, gravity, damping, dt):
     """One substep's integration of every free particle: `World.integrate` with the substep's
     gravity (px/substep^2), damping and step `dt` for the forces' accelerations."""
-    gx, gy = gravity
-    particles = world.particles
-    if world.forces:
-        for force in world.forces:
-            force.add_accelerations()
-        scale = dt * dt
-        for p in particles:
-            ax = p.force_x
-            ay = p.force_y
-            p.force_x = p.force_y = 0.0
-            if p.pinned:
-                continue
-            x, y = p.x, p.y
-            vx = (x - p.px) * damping + gx + ax * scale
-            vy = (y - p.py) * damping + gy + ay * scale
-            p.px, p.py = x, y
-            p.x, p.y = x + vx, y + vy
-        return
-    for p in particles:
-        if p.pinned:
-            continue
-        x = p.x
-        y = p.y
-        vx = (x - p.px) * damping + gx
-        vy = (y - p.py) * damping + gy
-        p.px = x
-        p.py = y
-        p.x = x + vx
-        p.y = y + vy
+    world.integrate(gravity=gravity, damping=damping, dt=dt)

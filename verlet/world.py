@@ -155,15 +155,16 @@ class World:
             return PASSES["jacobi"](self.constraints, count, plan=plan)
         return PASSES[self.solver](self.constraints, count)
 
-    def integrate(self, particles=None):
+    def integrate(self, particles=None, gravity=None, damping=None, dt=None):
         """Move every free particle (or those of `particles`) by its implied velocity, damped,
-        plus gravity and the forces' accelerations."""
-        gx, gy = self.gravity
-        damping = self.damping
+        plus gravity and the forces' accelerations. `gravity`, `damping` and `dt` default to
+        the world's; a substep (`verlet.substeps`) passes its own."""
+        gx, gy = self.gravity if gravity is None else gravity
+        damping = self.damping if damping is None else damping
         if particles is None:
             particles = self.particles
         if self.forces:
-            self._integrate_pushed(particles, gx, gy, damping)
+            self._integrate_pushed(particles, gx, gy, damping, self.dt if dt is None else dt)
             return
         for p in particles:  # `verlet.particle.integrate(p, damping, gx, gy)` inline: same numbers
             if p.pinned:
@@ -177,12 +178,12 @@ class World:
             p.x = x + vx
             p.y = y + vy
 
-    def _integrate_pushed(self, particles, gx, gy, damping):
+    def _integrate_pushed(self, particles, gx, gy, damping, dt):
         """`integrate` plus the accelerations (px/s^2) every force gives this frame, times dt^2;
         each particle's are cleared once applied."""
         for force in self.forces:
             force.add_accelerations()
-        scale = self.dt * self.dt
+        scale = dt * dt
         for p in particles:
             ax = p.force_x
             ay = p.force_y
