@@ -14,7 +14,8 @@ flag swinging as a board. Its links stand up to about 1.08x their rest in the de
 calm do not.
 
 Input as every sheet demo's: drag grabs, a stroke from outside cuts, Space turns the wind off
-and on.
+and on; the keyboard's hand: arrows move a cursor, Enter grabs and lets go, X held cuts. Under
+reduced motion the flag opens calm, hanging down the pole, until Space starts the wind.
 """
 
 from math import pi, sin
@@ -56,6 +57,7 @@ class FlagModel(SheetDemo):
     """The flag, its pole, the gusty wind; the sheet demo's hand and knife."""
 
     wind_at_start = True
+    moves_by_itself = True
     passes_param = "stiffness"
 
     def build(self, size, values, rng):

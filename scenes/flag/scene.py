@@ -13,3 +13,9 @@ class FlagScene(SheetScene):
     model_class = model.FlagModel
     view = view
     panel_params = ("wind", "stiffness", "tear", "gravity")
+    moment_lines = {
+        "torn": ("깃발이 찢어졌어요, {links}곳", "flag torn, {links} links"),
+        "cut": ("깃발을 잘랐어요, {links}곳", "flag cut, {links} links"),
+        "wind-on": ("바람이 불어요", "wind on"),
+        "wind-off": ("바람이 멎었어요", "wind off"),
+    }

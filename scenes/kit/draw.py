@@ -115,3 +115,25 @@ def vertical_gradient(size, top, bottom):
             pygame.draw.line(surface, color, (0, y), (width, y))
         _gradients[key] = surface
     return _gradients[key]
+
+
+KEY_CURSOR = (255, 255, 255)
+KEY_CURSOR_CUTTING = (255, 120, 120)
+KEY_CURSOR_RADIUS = 12
+
+
+def key_cursor(surface, keys, smooth=True):
+    """The keyboard's hand (`scenes.kit.model.key_hand`), once a key used it: a ring with a
+    cross where Enter would grab, filled while it holds, red while X cuts."""
+    if not keys.shown:
+        return
+    x, y = keys.at
+    color = KEY_CURSOR_CUTTING if keys.cutting else KEY_CURSOR
+    r = KEY_CURSOR_RADIUS
+    pygame.draw.circle(surface, (20, 20, 30), (round(x), round(y)), r + 2, 2)  # readable on light
+    pygame.draw.circle(surface, color, (round(x), round(y)), r, 2)
+    for (ax, ay), (bx, by) in (((x - r - 5, y), (x - r + 4, y)), ((x + r - 4, y), (x + r + 5, y)),
+                               ((x, y - r - 5), (x, y - r + 4)), ((x, y + r - 4), (x, y + r + 5))):
+        line(surface, color, (ax, ay), (bx, by), smooth)
+    if keys.grabbing:
+        disc(surface, color, (x, y), 4, smooth)

@@ -103,7 +103,12 @@ class Scene:
     sliders) and `panel_open` (the restart rule is the model class's `restart_rule`, see
     `scenes.kit.model.simulation`; None: restart at once). `context` is the one `ViewContext`
     every draw is handed; a scene that draws more than its view (a button of its own) extends
-    `render`.
+    `render`. `calm` asks for reduced motion: a demo that moves by itself starts still.
+
+    Moments: `take_moments()` hands over what the model said just happened (`Simulation`),
+    and `moment_line(name, detail)` words one for the live region, KO · EN, from the scene's
+    `moment_lines` ({name: (Korean, English)} templates filled from the detail), or None for
+    a moment not worth saying.
     """
 
     name = "scene"
@@ -118,8 +123,12 @@ class Scene:
     of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
     view = None
     """The drawing module of the demo (see the class docstring)."""
-    def __init__(self, seed=0, values=None, overlay=False):
-        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
+    moment_lines = {}
+    """{moment name: (Korean, English)} line templates, `str.format`-ed with the detail."""
+
+    def __init__(self, seed=0, values=None, overlay=False, calm=False):
+        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values,
+                              calm=calm)
         self.context = ViewContext(overlay=overlay)
         self.notes = []
         self.panel = None
@@ -142,6 +151,20 @@ class Scene:
     def set_param(self, name, value):
         self.sim.set_param(name, value)
 
+    def take_moments(self):
+        """What just happened in the model since the last call: [(name, detail), ...]."""
+        return self.sim.take_moments()
+
+    def moment_line(self, name, detail):
+        """The live region's line for a moment ("천이 찢어졌어요, 12곳 · cloth torn, 12 links"),
+        or None when the scene does not say it."""
+        words = self.moment_lines.get(name)
+        if words is None:
+            return None
+        try:
+            return " · ".join(part.format(**detail) for part in words)
+        except (KeyError, IndexError, ValueError):
+            return None
 
     @property
     def pointer_word(self):

@@ -15,15 +15,15 @@ from .widgets import Button
 WIND_BUTTON = (12, 40, 100, 40)
 """Where the wind button sits, px (x, y, width, height): a thumb's height, under the
 help line at the top left (the top right holds the toolbar and the sliders)."""
-CUT_KINDS = {pygame.MOUSEBUTTONDOWN: "cut_down", pygame.MOUSEMOTION: "cut_move",
-             pygame.MOUSEBUTTONUP: "cut_up"}
+CUT_EVENTS = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move",
+              pygame.MOUSEBUTTONUP: "up"}
 
 
 class SheetScene(Scene):
     """A sheet demo's scene: its wind button and right-drag knife."""
 
-    def __init__(self, seed=0, values=None, overlay=False):
-        super().__init__(seed, values, overlay)
+    def __init__(self, seed=0, values=None, overlay=False, calm=False):
+        super().__init__(seed, values, overlay, calm)
         self.wind_button = Button(WIND_BUTTON, "wind",
                                   lambda: self.sim.input("key_down", "space"))
 
@@ -35,7 +35,8 @@ class SheetScene(Scene):
                  and event.button == 3)
         if right or (event.type == pygame.MOUSEMOTION and event.buttons[2]
                      and not event.buttons[0]):
-            self.sim.input(CUT_KINDS[event.type], tuple(event.pos))
+            kind = self.model_class.right_button[CUT_EVENTS[event.type]]  # the knife
+            self.sim.input(kind, tuple(event.pos))
             return
         super().handle(event)
 

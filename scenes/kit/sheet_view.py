@@ -15,7 +15,7 @@ for coarser shading drawn in row strips (`draw_sheet(levels=..., merge=True)`).
 
 import pygame
 
-from scenes.kit.draw import disc
+from scenes.kit.draw import disc, key_cursor
 from scenes.kit.model.sheet_pattern import map_piece
 from scenes.kit.strain import strain_color
 from scenes.kit.widgets import draw_text
@@ -136,7 +136,8 @@ def _fill_strip(surface, color, cells):
 
 
 def draw_cuts_and_hand(surface, model, smooth):
-    """A sheet demo's recent knife strokes, fading, and the hand while it holds the sheet."""
+    """A sheet demo's recent knife strokes, fading, the hand while it holds the sheet, and the
+    keyboard's cursor once a key moved it."""
     for start, end, age in model.cuts:
         fade = max(0, 255 - age * 12)
         pygame.draw.line(surface, (fade, fade, fade), start, end, 3)
@@ -144,6 +145,7 @@ def draw_cuts_and_hand(surface, model, smooth):
     if hand is not None:
         disc(surface, (255, 255, 255), hand, 9, smooth)
         disc(surface, (255, 150, 190), hand, 6, smooth)
+    key_cursor(surface, model.keys, smooth)
 
 
 def draw_strain(surface, sheet, limit, corner=(12, 36)):

@@ -3,15 +3,19 @@
 Pure Python on `verlet/`: a chain of particles joined by exact distance constraints, solved
 Gauss-Seidel from the pin down (S1's technique in its smallest form, as in Selstad's "Verlet
 Rope"). The grabbed particle is held at the pointer like a pin while held and let go with the
-velocity of the last pointer move, so a flick throws the rope.
+velocity of the last pointer move, so a flick throws the rope. The keyboard plays it as a
+pointer would (`scenes.kit.model.key_hand`): the arrows move a cursor that starts at the rope's
+free end, Enter grabs the point under it and Enter again lets go. Moments: ("grabbed",
+{"point": i}) and ("let-go", {"point": i}).
 """
 
 from math import hypot
 
+from scenes.kit.model.key_hand import KeyHand
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Box, Distance, Hand, World, chain
 
-HELP = "a Verlet rope pinned at the top: grab it and swing it"
+HELP = "a Verlet rope pinned at the top: grab it and swing it (arrows and Enter too)"
 PARAMS = ParamTable(
     Param("iterations", 20, 1, 40, "distance-constraint passes per frame: more is stiffer",
           integer=True),
@@ -46,6 +50,8 @@ class RopeModel:
         self.particles, _ = chain(self.world, ANCHOR, (dx, dy), SEGMENTS, SEGMENT_LENGTH)
         self.world.add(Box(self.particles, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
         self.hand = Hand(self.world, GRAB_RADIUS)
+        self.keys = KeyHand(self.input, size, self.particles[-1].position)
+        self.moments = []
 
     def set_param(self, name, value):
         if name == "iterations":
@@ -54,7 +60,9 @@ class RopeModel:
             self.world.gravity = (0.0, value)
 
     def input(self, kind, value):
-        """Pointer down grabs, move drags, up lets go; the rope takes no keys."""
+        """Pointer down grabs, move drags, up lets go; keys go to the keyboard's hand."""
+        if self.keys.input(kind, value):
+            return
         if kind == "down":
             self.press(value)
         elif kind == "move":
@@ -79,7 +87,9 @@ class RopeModel:
         A second press without a release (a lost pointer-up: the button let go outside the
         window, a second finger) must not leave the first point pinned where it was.
         """
+        self.release()
         if self.hand.grab_nearest(self.particles, pos) is not None:
+            self.moments.append(("grabbed", {"point": self.grabbed}))
             self.drag(pos)
 
     def drag(self, pos):
@@ -89,11 +99,14 @@ class RopeModel:
 
     def release(self):
         """Let go; the point keeps the velocity of the last frame's hand movement."""
+        if self.grabbed is not None:
+            self.moments.append(("let-go", {"point": self.grabbed}))
         self.hand.let_go()
 
     def step(self):
         """One frame: the hand places what it holds (a hook of the world's frame), then the
-        rope is integrated and solved."""
+        rope is integrated and solved. The keyboard's hand moves first."""
+        self.keys.step()
         self.world.step()
 
     def points(self):
@@ -108,4 +121,5 @@ class RopeModel:
         return [c.length() for c in self.world.constraints if isinstance(c, Distance)]
 
     def observe(self):
-        return {"points": [[p.x, p.y] for p in self.particles], "grabbed": self.grabbed}
+        return {"points": [[p.x, p.y] for p in self.particles], "grabbed": self.grabbed,
+                "keys": self.keys.observe()}

@@ -15,3 +15,7 @@ class RopeScene(Scene):
     model_class = model.RopeModel
     view = view
     panel_params = ("iterations", "gravity")
+    moment_lines = {
+        "grabbed": ("밧줄을 잡았어요", "rope grabbed"),
+        "let-go": ("밧줄을 놓았어요", "rope let go"),
+    }

@@ -7,7 +7,7 @@ The overlay's links are anti-aliased except at "low".
 
 import pygame
 
-from scenes.kit.draw import disc, line, smooth_at, stroke, vertical_gradient
+from scenes.kit.draw import disc, key_cursor, line, smooth_at, stroke, vertical_gradient
 from scenes.kit.widgets import draw_text
 from verlet.geometry import catmull_rom_open
 
@@ -26,7 +26,8 @@ def help_line(pointer_word="click"):
     """The hint at the top left: names taps after a touch, and keys only for a keyboard."""
     if pointer_word == "tap":
         return "tap and drag the rope to swing it"
-    return f"{pointer_word} and drag the rope to swing it  ·  O: overlay  ·  R: restart"
+    return (f"{pointer_word} and drag the rope to swing it  ·  arrows move, Enter grabs and lets "
+            "go  ·  R: restart")
 
 
 def draw(surface, model, context):
@@ -45,6 +46,7 @@ def draw(surface, model, context):
         held = model.particles[model.grabbed]
         disc(surface, (255, 255, 255), held.position, 9, smooth)
         disc(surface, (255, 150, 190), held.position, 6, smooth)
+    key_cursor(surface, model.keys, smooth)
     draw_text(surface, help_line(context.pointer_word), (12, 12), 20)
 
 

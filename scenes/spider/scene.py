@@ -49,9 +49,15 @@ class SpiderScene(Scene):
     panel_params = ("stiffness", "gravity", "catch_force", "relax_force")
     panel_open = False  # folded: the game needs the whole view; one tap opens the sliders
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen")  # its own ↺ is in the restart slot
+    moment_lines = {
+        "caught": ("벌레가 걸렸어요, 점수 {score}", "bug caught, score {score}"),
+        "eaten": ("벌레를 먹었어요, 점수 {score}", "bug eaten, score {score}"),
+        "hurt": ("물렸어요, 체력 {hp}", "bitten, HP {hp}"),
+        "game-over": ("게임 끝, 점수 {score}", "game over, score {score}"),
+    }
 
-    def __init__(self, seed=0, values=None, overlay=False):
-        super().__init__(seed, values, overlay)
+    def __init__(self, seed=0, values=None, overlay=False, calm=False):
+        super().__init__(seed, values, overlay, calm)
         toggle = self.panel.toggle.rect
         alone = toggle.move(-(toggle.width + ALONE_GAP), 0)
         self._restart_button = Button(alone, "restart", self.request_restart,

@@ -35,6 +35,16 @@ CONTROLS = ("arrows/WASD: crawl   click or tap: shoot silk   hold: crawl to the 
             "R: restart   O: overlay   H: help")
 TOUCH_CONTROLS = "tap: shoot silk   hold a finger on the web: crawl there   ?: help"
 """The controls line after a touch: no keys on a phone, and the buttons name themselves."""
+STILL_SKY = "M: start the sky"
+"""Added to the keyboard's controls line while the sky is still (reduced motion): how to start
+its meteors."""
+
+
+def controls_line(model, touch):
+    """The footer's line: the touch or the keyboard controls, and M while the sky is still."""
+    if touch:
+        return TOUCH_CONTROLS
+    return f"{CONTROLS}   {STILL_SKY}" if model.sky.still else CONTROLS
 FOOTER = (10, 12, 28, 190)
 """The controls line's backing: dark enough that no thread shows through the text."""
 
@@ -65,7 +75,7 @@ def draw_hud(surface, model, session, context):
               SCORE if beaten else BEST, anchor="center", shadow=False)
     draw_text(surface, "best", (best_x, box.bottom - 22), 18, SCORE_LABEL, anchor="midtop",
               shadow=False)
-    _footer(surface, TOUCH_CONTROLS if context.touch else CONTROLS)
+    _footer(surface, controls_line(model, context.touch))
     if not model.game_over:
         _hints(surface, model, session)
     _feedback(surface, model)
@@ -93,7 +103,7 @@ def _footer_center(size):
 def hud_boxes(surface, model, session, context):
     """The canvas rects the HUD covers (its box, the hint's box when shown, the controls line):
     labels drawn under the HUD keep off them."""
-    controls = TOUCH_CONTROLS if context.touch else CONTROLS
+    controls = controls_line(model, context.touch)
     footer = rendered(controls, 18, (0, 0, 0)).get_rect(center=_footer_center(surface.get_size()))
     boxes = [pygame.Rect(HUD_BOX), footer.inflate(20, 8)]
     if not model.game_over:

@@ -16,11 +16,20 @@ Input (the model protocol of `scenes.kit.model.simulation`):
 - "down" away from the sheet starts a knife stroke: each "move" cuts the links the stroke
   crosses. "cut_down" / "cut_move" / "cut_up" (the scene's right-drag) cut from anywhere.
 - "key_down" "space" turns the wind on or off.
+- The keyboard's hand (`scenes.kit.model.key_hand`): the arrows move a cursor, Enter grabs
+  the patch under it (or, off the sheet, starts a stroke) and Enter again lets go, X held
+  cuts along the cursor's path. A key grab never turns into a knife by being held still.
+
+Moments (`Simulation.take_moments`): ("torn", {"links": n}) in a frame links tore,
+("cut", {"links": n}) when a knife stroke severed some, ("wind-on", {}) / ("wind-off", {}).
+Built calm (reduced motion, `calm=True`), a demo whose wind blows at the start opens calm.
 """
 
 from math import hypot, pi
 
 from verlet import cap_speed
+
+from .key_hand import KeyHand
 
 DAMPING = 0.99
 """Velocity a sheet keeps per frame."""
@@ -64,13 +73,19 @@ class SheetDemo:
 
     wind_at_start = False
     passes_param = "iterations"
+    right_button = {"down": "cut_down", "move": "cut_move", "up": "cut_up"}
+    """The right mouse button is the knife (`scenes.kit.model.simulation`)."""
 
-    def __init__(self, size, values, rng):
+    moves_by_itself = False
+    """True for a demo whose wind blows from the start (`scenes.kit.model.simulation`)."""
+
+    def __init__(self, size, values, rng, calm=False):
         self.size = size
         self.values = dict(values)
         self.phase = rng.uniform(0.0, 2.0 * pi)  # a seeded offset for the gusts
         self.time = 0.0
-        self.wind_on = self.wind_at_start
+        self.wind_on = self.wind_at_start and not calm
+        self.moments = []
         self.world, self.sheet = self.build(size, values, rng)
         self.sheet.blow(self.wind_on and values["wind"] > 0.0)
         self.knife = None   # last knife position, or None
@@ -81,6 +96,9 @@ class SheetDemo:
         self.world.on("before_integrate", self._advance_clock)
         self.world.on("after_solve", self._finish_frame)
         self._settle()
+        grid = self.sheet.grid  # the keyboard's cursor starts at the sheet's middle
+        middle = (sum(p.x for p in grid) / len(grid), sum(p.y for p in grid) / len(grid))
+        self.keys = KeyHand(self._key_pointer, size, middle, knife=True)
 
     def _settle(self):
         """Hang the sheet for SETTLE_FRAMES frames, damped hard, with the wind as it will blow
@@ -135,10 +153,13 @@ class SheetDemo:
                 min(self.size[1] - MARGIN, max(MARGIN, pos[1])))
 
     def input(self, kind, value):
+        if self.keys.input(kind, value):
+            return
         if kind == "key_down":
             if value == "space":
                 self.wind_on = not self.wind_on
                 self.sheet.blow(self.wind_on and self.values["wind"] > 0.0)
+                self.moments.append(("wind-on" if self.wind_on else "wind-off", {}))
             return
         if kind == "key_up":
             return
@@ -160,9 +181,18 @@ class SheetDemo:
         elif kind in ("up", "cut_up"):
             self.release()
 
+    def _key_pointer(self, kind, pos):
+        """The keyboard hand's pointer input: as a mouse's, but a key grab held still stays a
+        grab (a long press is a finger's way to a knife; the keyboard has X)."""
+        self.input(kind, pos)
+        if kind == "down":
+            self.pressed_at = None
+
     def slice_to(self, pos):
         """Cut along the knife's stroke from its last position to `pos`."""
-        self.sheet.cut(self.knife, pos)
+        severed = self.sheet.cut(self.knife, pos)
+        if severed:
+            self.moments.append(("cut", {"links": len(severed)}))
         self.cuts.append([self.knife, pos, 0])
         self.knife = pos
 
@@ -173,8 +203,12 @@ class SheetDemo:
 
     def step(self):
         """A hand held still long enough becomes a knife; then the world's frame; then the
-        knife strokes fade."""
+        knife strokes fade. The keyboard's hand moves first (and lets go when the sheet slipped
+        out of it)."""
         sheet = self.sheet
+        self.keys.step()
+        if self.keys.grabbing and not sheet.held and self.knife is None:
+            self.keys.grabbing = False  # it slipped: Enter grabs again
         if sheet.held and self.pressed_at is not None:
             hx, hy = sheet.hand.at
             if hypot(hx - self.pressed_at[0], hy - self.pressed_at[1]) > LONG_PRESS_SLOP:
@@ -196,7 +230,10 @@ class SheetDemo:
         """After the solve: what was pulled too far tears, a hand pulling too hard loses its
         grip, no point outruns TOP_SPEED, walls hold, fallen pieces go."""
         sheet = self.sheet
-        if not sheet.tear() and sheet.slip():  # while it tears the hand holds on
+        torn = sheet.tear()
+        if torn:
+            self.moments.append(("torn", {"links": len(torn)}))
+        elif sheet.slip():  # while it tears the hand holds on
             self.pressed_at = None
         cap_speed(self.world.particles, TOP_SPEED)
         sheet.keep_in_room()
@@ -212,4 +249,5 @@ class SheetDemo:
         state = self.sheet.observe()
         state["wind_on"] = self.wind_on
         state["knife"] = list(self.knife) if self.knife is not None else None
+        state["keys"] = self.keys.observe()
         return state

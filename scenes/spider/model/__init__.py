@@ -3,7 +3,8 @@
 `SpiderModel` follows the model protocol of `scenes.kit.model.simulation` and ties the pure parts together:
 the web (`web`, `weave`, `upkeep`), the spider (`spider`), the bugs (`enemies`, `director`), the
 sky (`sky`), plus the rules that belong to the game as a whole: HP, score, silk, the camera, the
-pointer scheme and game over.
+pointer scheme and game over. Reduced motion (`calm`) opens a still sky (no meteors, no
+twinkling) until M. Moments: "caught", "eaten", "game-over" (with the score), "hurt" (the HP).
 
 The controls (keys, and one pointer that taps to shoot and holds to crawl) are in `controls`.
 Pointer positions are canvas pixels; world = canvas + camera, the camera being the world
@@ -84,6 +85,8 @@ MAX_THREADS = 400
 """A riding spider cannot spin more once the web has this many threads (a hard cap)."""
 FEEDBACK_FRAMES = 40
 """How long the view shows a shot's result or a hurt."""
+STILL_SKY_KEY = "m"
+"""Starts and stops the sky's motion (meteors, twinkling): reduced motion opens it still."""
 
 
 class SpiderModel:
@@ -91,8 +94,10 @@ class SpiderModel:
 
     restart_rule = GameRules
     """Mid-game `R` asks first, in the scene and in every pure run alike (`rules`)."""
+    moves_by_itself = True
+    """Its meteors and stars move by themselves: built `calm` under reduced motion."""
 
-    def __init__(self, size, values, rng):
+    def __init__(self, size, values, rng, calm=False):
         self.size = tuple(size)
         self.rng = rng
         self.web = Web(values["gravity"], values["stiffness"])
@@ -109,7 +114,8 @@ class SpiderModel:
         self.spider.vx = self.spider.vy = 0.0
         self.swarm = Swarm(values["catch_force"], values["relax_force"])
         self.director = Director()
-        self.sky = Sky(self.size, random.Random(rng.getrandbits(64)))
+        self.sky = Sky(self.size, random.Random(rng.getrandbits(64)), still=calm)
+        self.moments = []
         self.hp = HP_MAX
         self.score = 0
         self.silk = SILK_MAX
@@ -140,6 +146,9 @@ class SpiderModel:
             self.swarm.relax_force = value
 
     def input(self, kind, value):
+        if kind == "key_down" and value == STILL_SKY_KEY:
+            self.sky.still = not self.sky.still
+            return
         target = self.controls.handle(kind, value, self.to_world)
         if kind == "up":
             self.spider.forget_route()  # the finger let go: the crawl ends
@@ -163,6 +172,8 @@ class SpiderModel:
             self._spawn()
         events = self.swarm.step(self.web, self.spider, self.rng)
         self._count(events)
+        if events["caught"]:
+            self.moments.append(("caught", {"score": self.score}))
         if events["damage"] and not self.game_over:
             self.hurt(events["damage"])
         for enemy in self.swarm.enemies:  # a struggling bug's knot never sleeps
@@ -261,6 +272,7 @@ class SpiderModel:
                 taken = self.swarm.collect_near(spider.position, COLLECT_RADIUS)
                 if taken:
                     self.score += taken
+                    self.moments.append(("eaten", {"score": self.score}))
                     self.hp = min(HP_MAX, self.hp + HEAL * taken)
                     self.counts["collected"] += taken
         elif spider.state == "falling":
@@ -286,6 +298,7 @@ class SpiderModel:
         self.hp = max(0, self.hp - amount)
         self.hurt_cooldown = HURT_COOLDOWN
         self.last_hurt = self.frame
+        self.moments.append(("hurt", {"hp": self.hp}))
         if self.hp == 0:
             self._end("bitten")
 
@@ -295,6 +308,7 @@ class SpiderModel:
         self.game_over = True
         self.cause = cause
         self.controls.press = None
+        self.moments.append(("game-over", {"score": self.score, "cause": cause}))
 
     # --- silk -----------------------------------------------------------------------------------
     def bounds(self):

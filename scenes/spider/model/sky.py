@@ -3,7 +3,8 @@
 Pure state for the view to draw: stars live on a sky plane that scrolls slower than the web
 (parallax), and a meteor now and then streaks across the view. The sky draws its randomness
 from its own generator, seeded once from the model's, so the game's random sequence does not
-depend on the sky and a seeded run stays reproducible.
+depend on the sky and a seeded run stays reproducible. A still sky (reduced motion, or M)
+has no meteors and its stars hold their brightness; M starts it moving again.
 """
 
 from math import cos, pi, sin
@@ -53,8 +54,9 @@ class Meteor:
 class Sky:
     """Stars and meteors for a view of `view_size` pixels."""
 
-    def __init__(self, view_size, rng):
+    def __init__(self, view_size, rng, still=False):
         self.rng = rng
+        self.still = still
         self.view_size = view_size
         width, height = view_size
         self.plane = (width * 1.6, height * 1.6)  # enough sky for the camera's whole travel
@@ -70,8 +72,10 @@ class Sky:
         """One frame: twinkle on, move the meteor, start the next one when its time comes.
 
         `until_meteor` counts down through a meteor's flight too, so METEOR_GAP is the time
-        from one meteor's start to the next's.
+        from one meteor's start to the next's. A still sky does nothing.
         """
+        if self.still:
+            return
         self.frame += 1
         if self.meteor is not None:
             self.meteor.age += 1
