@@ -8,7 +8,9 @@ In the window: the number keys (1 for the first scene of `--list`, one key a sce
 switch scenes, P pauses, F11 goes fullscreen (see `app.host`).
 In the browser (pygbag) the scene and its parameters come from the page address,
 `index.html?scene=spider&stiffness=15&overlay=1&quality=low`; bad values fall back with an
-on-canvas note. `--quality` / `quality=` pins the render tier; "auto" (the default) lets the
+on-canvas note. `--reduced-motion` / `reduced_motion=1` (or the browser's prefers-reduced-motion)
+start the demos that move by themselves calm. In the browser the embedding page's commands and
+reports go through `app.embed.PageLink`, once a frame. `--quality` / `quality=` pins the render tier; "auto" (the default) lets the
 host drop decoration while frames run slow (`app.quality`).
 The loop runs the simulation in fixed 1/60 s steps (`app.clock`) and yields to the browser
 once per frame with `await asyncio.sleep(0)`.
@@ -45,6 +47,7 @@ except ImportError as error:
 if pygame is not None:
     try:  # the same for the pygame side
         from app.clock import FixedStepClock, Pacer
+        from app.embed import PageLink
         from app.headless import ScriptedHost
         from app.host import TITLE, Host
         from app.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
@@ -72,7 +75,8 @@ def page_query():
 
 
 def make_scene(options):
-    return SCENES[options.scene](seed=options.seed, values=options.values, overlay=options.overlay)
+    return SCENES[options.scene](seed=options.seed, values=options.values, overlay=options.overlay,
+                                 calm=options.reduced_motion)
 
 
 def make_host(options, window, governed=False):
@@ -82,7 +86,8 @@ def make_host(options, window, governed=False):
     def make(name):
         if name == options.scene:
             return make_scene(options)
-        return make_scene(Options(scene=name, seed=options.seed))
+        return make_scene(Options(scene=name, seed=options.seed,
+                                  reduced_motion=options.reduced_motion))
 
     return Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
                 governed=governed)
@@ -137,6 +142,7 @@ async def run_live(options, notes=()):
     size, title = SCENES[options.scene].size, f"{TITLE}: {options.scene}"
     window = BrowserWindow(size, title) if IN_BROWSER else DesktopWindow(size, title)
     host = make_host(options, window, governed=True)
+    link = PageLink(host)  # the embedding page's commands and reports (quiet outside it)
     for note in notes:
         host.scene.add_note(note)
     clock = FixedStepClock()
@@ -149,6 +155,7 @@ async def run_live(options, notes=()):
                 running = False
             else:
                 host.handle(event)
+        link.tick()
         now = time.perf_counter()
         host.frame(clock.advance(now - last), clock.period())
         last = now
@@ -181,6 +188,7 @@ async def main(argv=None):
     if IN_BROWSER:
         try:
             options, notes = parse_query(page_query(), SCENES, DEFAULT_SCENE)
+            options.reduced_motion = options.reduced_motion or page.reduced_motion()
             await run_live(options, notes)
         except Exception as error:  # escaped a scene's step, draw or input: shown in the frame
             page.report_failure(error)

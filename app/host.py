@@ -93,6 +93,8 @@ class Host:
         self.switchable = switchable and len(self.names) > 1
         self.scenes = {}
         self.paused = False
+        self.paused_by = None  # who paused: "reader", "page" or "visibility" (`app.embed`)
+        self.frame_size = None  # the frame's CSS size from the page (`app.embed.PageLink`)
         self.frames = 0
         self.fullscreen_frame = 0  # a window just opened may see its focus shuffled too
         self.scene = None
@@ -164,10 +166,12 @@ class Host:
             self.scene.panel.open = False  # the two would overlap
 
     def toggle_pause(self):
-        self.paused = not self.paused
+        self.paused, self.paused_by = not self.paused, "reader"
 
     def pause(self):
-        self.paused = True
+        """The window or tab went away: a pause that coming back into view may undo."""
+        if not self.paused:
+            self.paused, self.paused_by = True, "visibility"
 
     def toggle_overlay(self):
         context = self.scene.context

@@ -43,6 +43,10 @@ class Options:
     """Whether the user may switch scenes: not in a browser embed whose address names one."""
     quality: str = DEFAULT_MODE
     """Render quality: "auto" (governed in the live loop; high when headless) or a pinned tier."""
+    reduced_motion: bool = False
+    """Start calm: the demos that move by themselves (the flag's wind, the spider's meteors)
+    wait for the reader to start the motion (`--reduced-motion`, `reduced_motion=1`, or the
+    browser's prefers-reduced-motion)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,6 +74,9 @@ def _parser(scenes, default_scene):
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="set a parameter (repeatable)")
     parser.add_argument("--overlay", action="store_true", help="start with the explanatory overlay on")
+    parser.add_argument("--reduced-motion", action="store_true",
+                        help="start calm: no wind on the flag, a still sky over the spider "
+                             "(Space or M starts the motion)")
     parser.add_argument("--embed", action="store_true",
                         help="start as an embed that names its scene does (no scene list); for posters")
     parser.add_argument("--quality", default=DEFAULT_MODE, metavar="|".join(MODES),
@@ -116,7 +123,8 @@ def parse_cli(argv, scenes, default_scene):
     if args.scene not in scenes:
         raise UsageError(f"unknown scene {shorten(args.scene)!r}; choose one of {', '.join(scenes)}")
     options = Options(scene=args.scene, overlay=args.overlay, headless=args.headless,
-                      list=args.list, json=args.json, switchable=not args.embed)
+                      list=args.list, json=args.json, switchable=not args.embed,
+                      reduced_motion=args.reduced_motion)
     options.seed = _whole_number("--seed", args.seed, 0, MAX_SEED)
     try:
         options.quality = quality_mode(args.quality)
@@ -147,7 +155,7 @@ def parse_cli(argv, scenes, default_scene):
     return options
 
 
-QUERY_FLAGS = ("overlay",)
+QUERY_FLAGS = ("overlay", "reduced_motion")
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off", "")
 

@@ -31,6 +31,8 @@ class ViewContext:
     records  where a scene keeps what outlives a run (a best score): `load(name)` and
              `save(name, record)`, or None for a run that keeps nothing
     memory   the view's own notes from one frame to the next (what it painted where)
+    css_scale  CSS px per canvas px of the frame the canvas is shown in (the page's
+             frame-size, `app.embed`); 1.0 where nothing else is known
     """
 
     tier: str = DEFAULT_TIER
@@ -42,6 +44,7 @@ class ViewContext:
     painted_over: list = None
     records: object = None
     memory: dict = field(default_factory=dict)
+    css_scale: float = 1.0
 
     @property
     def pointer_word(self):
