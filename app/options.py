@@ -44,7 +44,7 @@ class Options:
     quality: str = DEFAULT_MODE
     """Render quality: "auto" (governed in the live loop; high when headless) or a pinned tier."""
     reduced_motion: bool = False
-    """Start calm: the demos that move by themselves (the flag's wind, the spider's meteors)
+    """Start calm (P6): the demos that move by themselves (the flag's wind, the spider's meteors)
     wait for the reader to start the motion (`--reduced-motion`, `reduced_motion=1`, or the
     browser's prefers-reduced-motion)."""
 

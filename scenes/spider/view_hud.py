@@ -35,7 +35,7 @@ CONTROLS = ("arrows/WASD: crawl   click or tap: shoot silk   hold: crawl to the 
             "R: restart   O: overlay   H: help")
 TOUCH_CONTROLS = "tap: shoot silk   hold a finger on the web: crawl there   ?: help"
 """The controls line after a touch: no keys on a phone, and the buttons name themselves."""
-STILL_SKY = "M: start the sky"
+STILL_SKY = "M: start meteors"
 """Added to the keyboard's controls line while the sky is still (reduced motion): how to start
 its meteors."""
 

@@ -1,4 +1,4 @@
-"""A hand for the keyboard: arrows move a cursor, Enter grabs and lets go, X cuts along its path.
+"""A hand for the keyboard (P7): arrows move a cursor, Enter grabs and lets go, X cuts its path.
 
 Every demo is playable without a pointer (issue 23). A model that takes a pointer keeps a
 `KeyHand` and hands it its keys first; the hand turns them into the very pointer input a
