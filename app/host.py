@@ -9,7 +9,8 @@ scripted `key_down "1"` does exactly what the key does in a window:
   (`?scene=` in its address) offers no switching at all.
 - Pause: key P, the pause button, and the window losing focus or being hidden (the tab hidden in
   the browser). A paused scene says so, takes no steps, and resumes on a click or tap anywhere
-  (that press does nothing else) or P. While paused, `.` advances exactly one step.
+  (that press does nothing else) or P. While paused, `.` advances exactly one step. Who paused
+  (`paused_by`: the reader, or "visibility" when the window went away) is for `app.embed`.
 - The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
 

@@ -4,6 +4,9 @@
 `app.page` (the same functions), queues commands and records every report and live line.
 """
 
+import json
+import types
+
 import pygame
 import pytest
 
@@ -247,3 +250,40 @@ def test_a_moment_with_a_bad_name_or_detail_is_dropped():
                                    ("odd", {"what": object()})])
     link.tick()
     assert page.said == []
+
+
+# -- the real bridge (app.page) to a page that behaves like web/embed.js ----------------------
+
+class EmbedJs:
+    """window.verletPage as web/embed.js completes it: JSON text out, calls recorded."""
+
+    def __init__(self, commands, size):
+        self.commands, self.size, self.calls = commands, size, []
+        self.reducedMotion = True  # noqa: N815 (the page's own name)
+
+    def takeCommands(self):  # noqa: N802
+        taken, self.commands = self.commands, []
+        return json.dumps(taken)
+
+    def frameSize(self):  # noqa: N802
+        return self.size
+
+    def __getattr__(self, name):  # reportPaused, reportParam, announce ...: recorded
+        return lambda *args: self.calls.append((name, *args))
+
+
+def test_the_link_works_through_app_page_against_the_embed_script(monkeypatch):
+    from app import page
+
+    size = {"width": 390, "height": 219, "scale": 0.40625, "touch": True}
+    embed = EmbedJs([{"type": "pause", "by": "page"}, {"type": "step", "count": 3},
+                     {"type": "set", "name": "gravity", "value": 1.0}], size)
+    window = types.SimpleNamespace(verletPage=embed, JSON=types.SimpleNamespace(stringify=json.dumps))
+    monkeypatch.setattr(page, "page_window", lambda: window)
+    host = main.make_host(Options(scene="rope"), HeadlessWindow((960, 540)))
+    link = PageLink(host)  # app.page itself
+    link.tick()
+    assert host.paused and host.state()["steps"] == 3 and host.scene.values["gravity"] == 1.0
+    assert host.frame_size == size and host.scene.context.css_scale == 0.40625
+    assert ("reportPaused", "page") in embed.calls and ("reportParam", "gravity", 1.0) in embed.calls
+    assert page.reduced_motion() is True
