@@ -84,8 +84,13 @@ def make_host(options, window, governed=False):
             return make_scene(options)
         return make_scene(Options(scene=name, seed=options.seed))
 
-    return Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
+    host = Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
                 governed=governed)
+    if options.frame_width is not None:  # --frame-width: the chrome for a canvas shown that wide
+        host.lay_out(options.frame_width / window.surface.get_width(), options.touch)
+    elif options.touch:
+        host.lay_out(1.0, True)
+    return host
 
 
 def list_scenes(as_json):
@@ -137,6 +142,9 @@ async def run_live(options, notes=()):
     size, title = SCENES[options.scene].size, f"{TITLE}: {options.scene}"
     window = BrowserWindow(size, title) if IN_BROWSER else DesktopWindow(size, title)
     host = make_host(options, window, governed=True)
+    shown = page.frame_size()  # the browser: the CSS size the page shows the canvas at
+    if shown is not None:
+        host.lay_out(shown.get("scale", 1.0), shown.get("touch", False))
     for note in notes:
         host.scene.add_note(note)
     clock = FixedStepClock()
