@@ -60,11 +60,10 @@ def to_clipboard(text):
         import pygame
 
         scrap = pygame.scrap
-        if not scrap.get_init():
-            scrap.init()
-        if hasattr(scrap, "put_text"):
+        if hasattr(scrap, "put_text"):  # pygame-ce 2.2 on: SDL's clipboard, no init
             scrap.put_text(text)
         else:
+            scrap.init()
             scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
         return None
     except Exception as error:  # pygame.error, NotImplementedError, a missing module
