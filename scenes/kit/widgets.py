@@ -217,3 +217,32 @@ class Slider:
                          border_radius=corner)
         pygame.draw.circle(surface, (255, 255, 255), (round(knob_x), track.centery), radius)
         pygame.draw.circle(surface, ACCENT, (round(knob_x), track.centery), radius, self._grown(2))
+
+
+HELP_SIZE = 20
+"""The designed size of a scene's help line, px (top left of the canvas)."""
+
+
+def draw_help_line(surface, text, context, color=TEXT, shadow=True, pos=(12, 12)):
+    """A scene's help line at the top left, readable where the canvas is shown small.
+
+    At full size it is one line of HELP_SIZE px, as designed. Shown small (`context.ui`, see
+    `scenes.kit.ui_scale`) its words grow to 12 CSS px and wrap, so they stay left of the
+    toolbar row (`context.chrome`). Returns the rects drawn."""
+    ui = context.ui
+    size = ui.text(HELP_SIZE)
+    if size == HELP_SIZE:
+        return [draw_text(surface, text, pos, size, color, shadow=shadow)]
+    right = min([rect.x for rect in context.chrome] + [surface.get_width()]) - ui.room(8)
+    lines, line = [], ""
+    for word in text.split():
+        longer = f"{line} {word}".strip()
+        if line and font(size).size(longer)[0] > right - pos[0]:
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    lines.append(line)
+    leading = font(size).get_linesize()
+    return [draw_text(surface, words, (pos[0], pos[1] + i * leading), size, color, shadow=shadow)
+            for i, words in enumerate(lines)]

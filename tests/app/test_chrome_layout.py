@@ -231,3 +231,28 @@ def test_a_relayout_keeps_the_panel_open_and_a_bad_scale_changes_nothing(capsys)
     host.lay_out("wide", True)
     assert host.ui.css_scale == 1.0
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("scene", ("rope", "cloth", "flag", "hair"))
+@pytest.mark.parametrize("width", (320, 390))
+def test_a_help_line_reads_at_12_css_px_and_wraps_left_of_the_row(monkeypatch, scene, width):
+    host = make(scene, width)
+    seen = []
+    original = widgets.draw_text
+
+    def spy(surface, text, pos, size=20, *args, **kwargs):
+        rect = original(surface, text, pos, size, *args, **kwargs)
+        seen.append((text, size, rect))
+        return rect
+
+    monkeypatch.setattr(widgets, "draw_text", spy)
+    host.draw(host.window.surface)
+    row_left = min(rect.x for rect in host.scene.context.chrome)
+    help_lines = [(size, rect) for text, size, rect in seen if rect.top < 12 + 3 * 40 and rect.x == 12]
+    assert len(help_lines) >= 2  # wrapped
+    for size, rect in help_lines:
+        assert css(host, size) >= 12 and rect.right < row_left
+    if hasattr(host.scene, "wind_button"):
+        wind = host.scene.wind_button.rect
+        assert css(host, wind.height) >= 32
+        assert all(not wind.colliderect(rect) for _, rect in help_lines)
