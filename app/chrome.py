@@ -161,7 +161,7 @@ def veil(surface, title, lines, ui=FULL_SIZE):
     box = pygame.Rect(0, 0, width, grown(56) + grown(VEIL_LEADING) * len(lines))
     box.center = (surface.get_width() // 2, max(150, box.height // 2 + ui.side(BUTTON) + 2 * ui.room(12)))
     surface.blit(panel_surface(box.size, (18, 20, 34, 225), (120, 124, 160, 255)), box)
-    draw_text(surface, title, (box.centerx, box.y + grown(10)), ui.text(VEIL_TITLE), ACCENT,
+    draw_text(surface, title, (box.centerx, box.y + grown(10)), grown(VEIL_TITLE), ACCENT,
               anchor="midtop")
     for i, line in enumerate(lines):
         draw_text(surface, line, (box.centerx, box.y + grown(48) + grown(VEIL_LEADING) * i), size,

@@ -144,6 +144,8 @@ class Host:
         except (TypeError, ValueError) as error:
             print(f"lay_out: {error}; keeping the layout", file=sys.stderr)
             return
+        if ui == self.ui:
+            return  # a resize that keeps the scale (the page reports every one): nothing moves
         self.ui = ui
         for scene in self.scenes.values():
             scene.lay_out(ui)

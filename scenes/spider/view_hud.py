@@ -67,7 +67,7 @@ def draw_hud(surface, model, session, context):
               shadow=False)
     _footer(surface, TOUCH_CONTROLS if context.touch else CONTROLS)
     if not model.game_over:
-        _hints(surface, model, session)
+        _hints(surface, model, session, context.ui)
     _feedback(surface, model)
 
 
@@ -99,7 +99,7 @@ def hud_boxes(surface, model, session, context):
     if not model.game_over:
         lines, _ = _hint_lines(model, session)
         if lines:
-            boxes.append(_hint_box(surface, lines))
+            boxes.append(_hint_box(surface, lines, context.ui))
     return boxes
 
 
@@ -152,7 +152,7 @@ HINT_LINE = 24
 """Line height in the hint box, px."""
 
 
-def _hints(surface, model, session):
+def _hints(surface, model, session, ui):
     """The how-to lines: the game's two from the start until the first successful shot (or
     while `H` / "?" shows them), the cutters' two for a few seconds after the first cutter
     comes, and every line that applies while the player has asked for them."""
@@ -160,7 +160,7 @@ def _hints(surface, model, session):
     if not lines:
         return
     width = surface.get_width()
-    box = _hint_box(surface, lines)
+    box = _hint_box(surface, lines, ui)
     _panel(surface, box, 10, (14, 16, 34, round(170 * strength)))
     color = tuple(round(c * strength + 20 * (1 - strength)) for c in (255, 236, 170))
     for i, line in enumerate(lines):
@@ -168,8 +168,11 @@ def _hints(surface, model, session):
                   anchor="center")
 
 
-def _hint_box(surface, lines):
-    box = pygame.Rect(0, HINT_TOP, 660, HINT_LINE * len(lines) + 8)
+def _hint_box(surface, lines, ui):
+    """Below the HUD; on a small canvas (`ui`, grown buttons) below the grown toolbar row."""
+    side = ui.side(40)
+    top = HINT_TOP if side == 40 else max(HINT_TOP, 2 * ui.room(12) + side)
+    box = pygame.Rect(0, top, 660, HINT_LINE * len(lines) + 8)
     box.centerx = surface.get_width() // 2
     return box
 

@@ -75,6 +75,9 @@ def controls(host):
     """{name: rect} of every control a reader can press now."""
     found = {f"toolbar {item}": button.rect for item, button in host.toolbar.buttons.items()}
     found.update({f"slot {item}": rect for item, rect in host.toolbar.free_slots.items()})
+    for own in ("help_button", "wind_button"):  # a scene's own buttons (the spider's "?")
+        if hasattr(host.scene, own):
+            found[own] = getattr(host.scene, own).rect
     panel = host.scene.panel
     if panel is not None:
         found["panel toggle"] = panel.toggle.rect
@@ -117,7 +120,7 @@ def test_every_control_is_a_thumb_wide_on_the_canvas_and_apart(scene, width):
     host = make(scene, width)
     assert host.ui.css_scale == pytest.approx(width / 960)
     row = assert_controls_fit(host)
-    assert_apart(row)  # the toolbar row and the slider button
+    assert_apart(row)  # the toolbar row, the slider button and the scene's own buttons
     press(host, host.scene.panel.toggle.rect.center)
     assert host.scene.panel.open
     opened = assert_controls_fit(host)
