@@ -93,6 +93,14 @@ def make_host(options, window, governed=False):
     return host
 
 
+def lay_out_for_page(host):
+    """In the browser: lay the chrome out for the CSS size the page shows the canvas at
+    (`app.page.frame_size`; later sizes come as frame-size commands). Elsewhere: nothing."""
+    shown = page.frame_size()
+    if shown is not None:
+        host.lay_out(shown.get("scale", 1.0), shown.get("touch", False))
+
+
 def list_scenes(as_json):
     """Every scene with its hint and parameters, from the pure models (no pygame needed)."""
     scenes = [describe(SCENES, name) for name in SCENES]
@@ -142,9 +150,7 @@ async def run_live(options, notes=()):
     size, title = SCENES[options.scene].size, f"{TITLE}: {options.scene}"
     window = BrowserWindow(size, title) if IN_BROWSER else DesktopWindow(size, title)
     host = make_host(options, window, governed=True)
-    shown = page.frame_size()  # the browser: the CSS size the page shows the canvas at
-    if shown is not None:
-        host.lay_out(shown.get("scale", 1.0), shown.get("touch", False))
+    lay_out_for_page(host)
     for note in notes:
         host.scene.add_note(note)
     clock = FixedStepClock()

@@ -234,15 +234,23 @@ def draw_help_line(surface, text, context, color=TEXT, shadow=True, pos=(12, 12)
     if size == HELP_SIZE:
         return [draw_text(surface, text, pos, size, color, shadow=shadow)]
     right = min([rect.x for rect in context.chrome] + [surface.get_width()]) - ui.room(8)
-    lines, line = [], ""
-    for word in text.split():
-        longer = f"{line} {word}".strip()
-        if line and font(size).size(longer)[0] > right - pos[0]:
-            lines.append(line)
-            line = word
-        else:
-            line = longer
-    lines.append(line)
+    lines = wrap_words(text, size, right - pos[0])
     leading = font(size).get_linesize()
     return [draw_text(surface, words, (pos[0], pos[1] + i * leading), size, color, shadow=shadow)
             for i, words in enumerate(lines)]
+
+
+def wrap_words(text, size, width, separator=" "):
+    """`text` broken into lines of at most `width` px at `size` (a piece longer than that gets
+    a line of its own), breaking only at `separator` ("   " keeps "R: restart" together)."""
+    lines, line = [], ""
+    for piece in (part.strip() for part in text.split(separator)):
+        if not piece:
+            continue
+        longer = f"{line}{separator}{piece}" if line else piece
+        if line and font(size).size(longer)[0] > width:
+            lines.append(line)
+            line = piece
+        else:
+            line = longer
+    return lines + [line] if line else lines

@@ -259,3 +259,21 @@ def test_a_help_line_reads_at_12_css_px_and_wraps_left_of_the_row(monkeypatch, s
         wind = host.scene.wind_button.rect
         assert css(host, wind.height) >= 32
         assert all(not wind.colliderect(rect) for _, rect in help_lines)
+
+
+def test_in_the_browser_the_first_layout_follows_the_pages_frame_size(monkeypatch):
+    import json
+    import types
+
+    from app import page
+
+    host = make("rope", None, touch=False)
+    main.lay_out_for_page(host)  # no page around: the designed layout
+    assert host.ui.css_scale == 1.0 and host.toolbar.rect("pause").width == 40
+    verlet = types.SimpleNamespace(frameSize=lambda: {"width": 390, "height": 219,
+                                                      "scale": 390 / 960, "touch": True})
+    window = types.SimpleNamespace(verletPage=verlet, JSON=types.SimpleNamespace(stringify=json.dumps))
+    monkeypatch.setattr(page, "page_window", lambda: window)
+    main.lay_out_for_page(host)
+    assert host.ui.touch and css(host, host.toolbar.rect("pause").width) >= 32
+    assert "more" in host.toolbar.buttons
