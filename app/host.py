@@ -134,6 +134,20 @@ class Host:
         context.chrome = tuple(button.rect for button in self.toolbar.buttons.values())
         context.slots = dict(self.toolbar.free_slots)
 
+    _frame_size = None
+
+    @property
+    def frame_size(self):
+        """The page's last word on the frame's CSS size (the fields of `app.page.frame_size`),
+        or None; setting it lays the chrome out for its "scale" and "touch"."""
+        return self._frame_size
+
+    @frame_size.setter
+    def frame_size(self, size):
+        self._frame_size = size
+        if isinstance(size, dict) and "scale" in size:
+            self.lay_out(size["scale"], size.get("touch", False))
+
     def lay_out(self, css_scale, touch=False):
         """Lay the chrome out for a canvas shown at `css_scale` CSS px per canvas px, for a
         finger (`touch`) or a mouse: every scene's panel and notes, the toolbar and its menu,

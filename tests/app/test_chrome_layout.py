@@ -277,3 +277,12 @@ def test_in_the_browser_the_first_layout_follows_the_pages_frame_size(monkeypatc
     main.lay_out_for_page(host)
     assert host.ui.touch and css(host, host.toolbar.rect("pause").width) >= 32
     assert "more" in host.toolbar.buttons
+
+
+def test_a_frame_size_from_the_page_lays_the_chrome_out():
+    host = make("cloth", None, touch=False)
+    host.frame_size = {"width": 320, "height": 180, "scale": 320 / 960, "touch": True}
+    assert host.ui.css_scale == pytest.approx(1 / 3) and host.ui.touch
+    assert css(host, host.scene.wind_button.rect.height) >= 32
+    host.frame_size = {"width": 960, "height": 540, "scale": 1.0, "touch": False}
+    assert host.toolbar.rect("pause").width == 40 and "more" not in host.toolbar.buttons
