@@ -286,3 +286,30 @@ def test_a_frame_size_from_the_page_lays_the_chrome_out():
     assert css(host, host.scene.wind_button.rect.height) >= 32
     host.frame_size = {"width": 960, "height": 540, "scale": 1.0, "touch": False}
     assert host.toolbar.rect("pause").width == 40 and "more" not in host.toolbar.buttons
+
+
+def test_frame_width_takes_a_whole_css_width_and_says_what_is_allowed(capsys):
+    from app.options import UsageError, parse_cli
+    from scenes.catalog import DEFAULT_SCENE, SCENES as ALL
+
+    options = parse_cli(["--frame-width", "390", "--touch"], ALL, DEFAULT_SCENE)
+    assert (options.frame_width, options.touch) == (390, True)
+    for bad in ("50", "wide", "390.5"):
+        with pytest.raises(UsageError, match=r"--frame-width .* use 120 to 7680"):
+            parse_cli(["--frame-width", bad], ALL, DEFAULT_SCENE)
+    assert main.run(["--frame-width", "10", "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_headless_screenshot_at_390_shows_grown_buttons(tmp_path):
+    shot = tmp_path / "phone.png"
+    assert main.run(["--scene", "rope", "--headless", "--frames", "2", "--frame-width", "390",
+                     "--touch", "--screenshot", str(shot)]) == 0
+    picture = pygame.image.load(str(shot))
+    host = make("rope", 390)
+    pause = host.toolbar.rect("pause")
+    inside = picture.get_at((pause.x + 4, pause.centery))  # the button's dark fill
+    outside = picture.get_at((pause.x - host.ui.room(8) // 2, pause.centery))  # the gap
+    assert picture.get_size() == (960, 540) and inside != outside
+    assert pause.width >= 79  # 32 CSS px at 390/960

@@ -1,5 +1,6 @@
 """Pictures of the chrome at the sizes a reader sees it: the canvas laid out for a 320, 390 and
-960 px frame with a finger, shrunk to that CSS width at a phone's 2 device px per CSS px.
+960 px frame with a finger, shrunk to that CSS width at a phone's 2 device px per CSS px (the
+960 px one is the canvas itself).
 
     python -m tests.support.chrome_shots [OUT_FOLDER]    # default docs/images
 
@@ -41,7 +42,8 @@ def tap(host, pos):
 
 def save(host, path, width):
     host.draw(host.window.surface)
-    size = (width * DEVICE_PX, round(width * DEVICE_PX * 540 / 960))
+    shown = min(width * DEVICE_PX, 960)  # never larger than the canvas itself
+    size = (shown, round(shown * 540 / 960))
     pygame.image.save(pygame.transform.smoothscale(host.window.surface, size), str(path))
     return path
 
