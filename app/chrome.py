@@ -15,7 +15,7 @@ import pygame
 
 from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import ACCENT, TEXT, _pointer, draw_text, panel_surface, rendered
-from .toolbar import BUTTON, GAP, HINTS, ITEMS, LIT_HINTS, PICTURES, Toolbar, picture
+from .toolbar import BUTTON, GAP, HINTS, ITEMS, LIT_HINTS, Toolbar, picture
 
 ROW_SHARE = 0.45
 """The most of the canvas's width the toolbar row and the slider button may take."""

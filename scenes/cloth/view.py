@@ -10,7 +10,7 @@ polygon (`scenes.kit.sheet_view.draw_sheet(merge=True)`).
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, rectangle
 from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
-from scenes.kit.widgets import draw_help_line, draw_text
+from scenes.kit.widgets import draw_help_line
 
 from .model import COLUMNS, ROD_Y, ROWS, SPACING
 
