@@ -23,7 +23,10 @@ TOUCH_TARGET_CSS = 32
 POINTER_TARGET_CSS = 24
 """Least side of a control under a mouse, CSS px."""
 TEXT_CSS = 12
-"""Least text size, CSS px (the size `draw_text` is given, as CSS gives font-size)."""
+"""Least text size, CSS px, measured as the issue measured it: the size `draw_text` is given
+(18-20 px at full size read as 7-8 CSS px in a 390 px frame). pygame's default font draws a
+size-N line smaller than CSS draws font-size N: its capitals are 0.45 N tall (9 px at 20),
+a CSS sans serif's about 0.72 N, so 12 here looks like about 7.5 px of CSS font-size."""
 ROOM_CSS = 6
 """Least margin around and gap between controls, CSS px."""
 
