@@ -89,8 +89,13 @@ def make_host(options, window, governed=False):
         return make_scene(Options(scene=name, seed=options.seed,
                                   reduced_motion=options.reduced_motion))
 
-    return Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
+    host = Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
                 governed=governed)
+    if options.frame_width is not None:  # --frame-width: the chrome for a canvas shown that wide
+        host.lay_out(options.frame_width / window.surface.get_width(), options.touch)
+    elif options.touch:
+        host.lay_out(1.0, True)
+    return host
 
 
 def list_scenes(as_json):

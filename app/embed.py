@@ -7,7 +7,7 @@ with the same functions). Once a frame, before the host's steps, `tick()`:
    pause / resume / play with who asked ("page", or "visibility" when the frame left or came
    back into view), restart (the scene's restart rule), set (a parameter, validated again by
    the scene's `ParamTable`), overlay (on, off or toggle), step (a count, only while paused),
-   frame-size (kept as `host.frame_size`, its "scale" as the scene context's `css_scale`);
+   frame-size (handed to `host.frame_size`, which lays the chrome out for it);
 2. reports what changed since the last frame, whoever changed it:
    paused / resumed with who did it (a reader's P, button or click is "reader"), a parameter's
    new value (a slider, `set`, "defaults"), and the shown scene's moments as events and as
@@ -131,17 +131,10 @@ class PageLink:
         scene.set_param(param.name, param.clamp(float(value)))
 
     def use_frame_size(self, size):
-        """Keep the frame's CSS size for whoever lays out the chrome: `host.frame_size` (the
-        fields of `app.page.frame_size`) and the shown scene's `context.css_scale`."""
+        """Hand the frame's CSS size to the host (`host.frame_size`, the fields of
+        `app.page.frame_size`), which lays the chrome out for it."""
         fields = ("width", "height", "scale", "touch", "frameWidth", "frameHeight")
         self.host.frame_size = {key: size[key] for key in fields if key in size}
-        self._share_scale()
-
-    def _share_scale(self):
-        size = self.host.frame_size
-        scale = size.get("scale") if size else None
-        if isinstance(scale, (int, float)) and isfinite(scale) and scale > 0:
-            self.host.scene.context.css_scale = float(scale)
 
     # -- reports -----------------------------------------------------------------------------
 
@@ -153,7 +146,6 @@ class PageLink:
         scene = host.scene
         if scene is not self.scene:  # another scene shown: its values are no change
             self.scene, self.values = scene, dict(scene.values)
-            self._share_scale()
         for name, value in scene.values.items():
             if self.values.get(name) != value:
                 self.page.report_param(name, value)

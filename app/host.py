@@ -13,6 +13,10 @@ scripted `key_down "1"` does exactly what the key does in a window:
   (`paused_by`: the reader, or "visibility" when the window went away) is for `app.embed`.
 - The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
+- Layout (`lay_out(css_scale, touch)`): the chrome drawn for the size the page shows the
+  canvas at (`app.chrome`): grown buttons and words, a "more" menu for what the row cannot
+  hold; the canvas and what the scenes draw stay 960 x 540 logical.
+- Sharing: the parameter panel's "copy link" / "copy embed" (`app.share`).
 
 - Quality: each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
@@ -33,14 +37,16 @@ buttons (`slots`), what it painted over the last frame (`painted_over`), and whe
 kept (`records`, handed over once through `Scene.use_records`).
 """
 
+import sys
 import time
 
 import pygame
 
-from . import storage
+from . import share, storage
+from .chrome import QUALITY_LABEL_INSET, quality_pill, toolbar_for, veil  # noqa: F401
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
-from .toolbar import BUTTON, GAP, HINTS, LIT_HINTS, MARGIN, SceneList, Toolbar, veil
-from scenes.kit.widgets import TEXT, panel_surface, rendered
+from .toolbar import BUTTON, GAP, MARGIN, SceneList
+from scenes.kit.ui_scale import FULL_SIZE, UiScale
 
 TITLE = "Verlet Playground"
 FOCUS_GRACE_FRAMES = 60
@@ -55,18 +61,7 @@ CANVAS_EVENTS = tuple(getattr(pygame, name) for name in (
     if hasattr(pygame, name))
 """Window events after which the canvas may no longer hold the last frame: the next one is
 painted whole."""
-HINT_SIZE = 18
-"""The toolbar hints' text size (as `app.toolbar` prints them)."""
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
-QUALITY_LABEL_INSET = (12, 32)
-"""Where the overlay's fps and tier label ends, px in from the canvas's bottom-right corner: the
-one place no scene draws its own words (help lines and overlay numbers top left, toolbar and
-sliders top right, notes and the spider's footer bottom left and centre), and above the line
-of credits Takopi keeps along the bottom edge."""
-QUALITY_LABEL_SIZE = 18
-QUALITY_LABEL_COLOR = (214, 218, 234)
-QUALITY_LABEL_FILL = (18, 20, 34, 170)
-"""The label's pill: the translucent dark of the other on-canvas panels."""
 
 
 class Host:
@@ -107,6 +102,7 @@ class Host:
         self.frame_rate = FrameRate()
         self.frame_start = None  # timer() when the current frame's steps began
         self.interval = None  # the display interval the loop measured, s (None: unknown)
+        self.ui = FULL_SIZE  # the size the canvas is shown at (`lay_out`)
         right = window.surface.get_width() - MARGIN
         self.scene_list = SceneList([(name, cls.help) for name, cls in self.classes.items()],
                                     lambda: self.scene.name, self.switch, right,
@@ -124,14 +120,55 @@ class Host:
             self.governors[name] = QualityGovernor(self.quality)
         self.scene = self.scenes[name]
         context = self.scene.context
+        if context.ui != self.ui:
+            self.scene.lay_out(self.ui)
+        if self.scene.panel is not None:
+            self.scene.panel.on_share = lambda kind: share.copy(self, kind)
         self.governors[name].restart()  # its frames from before are no measure of now
         context.tier = self.governors[name].tier
         if overlay is not None:
             context.overlay = overlay  # the overlay button is the host's: it stays as it was
+        self._install_toolbar()
+        self.window.set_title(f"{TITLE}: {name}")
+
+    def _install_toolbar(self):
         self.toolbar = self._toolbar()
+        context = self.scene.context
         context.chrome = tuple(button.rect for button in self.toolbar.buttons.values())
         context.slots = dict(self.toolbar.free_slots)
-        self.window.set_title(f"{TITLE}: {name}")
+
+    _frame_size = None
+
+    @property
+    def frame_size(self):
+        """The page's last word on the frame's CSS size (the fields of `app.page.frame_size`),
+        or None; setting it lays the chrome out for its "scale" and "touch"."""
+        return self._frame_size
+
+    @frame_size.setter
+    def frame_size(self, size):
+        self._frame_size = size
+        if isinstance(size, dict) and "scale" in size:
+            self.lay_out(size["scale"], size.get("touch", False))
+
+    def lay_out(self, css_scale, touch=False):
+        """Lay the chrome out for a canvas shown at `css_scale` CSS px per canvas px, for a
+        finger (`touch`) or a mouse: every scene's panel and notes, the toolbar and its menu,
+        the scene list and the veil (`app.chrome`). Scale 1 under a mouse is the designed
+        layout. A scale that is no number is ignored (one line on stderr)."""
+        try:
+            ui = UiScale(float(css_scale), bool(touch))
+        except (TypeError, ValueError) as error:
+            print(f"lay_out: {error}; keeping the layout", file=sys.stderr)
+            return
+        if ui == self.ui:
+            return  # a resize that keeps the scale (the page reports every one): nothing moves
+        self.ui = ui
+        for scene in self.scenes.values():
+            scene.lay_out(ui)
+        self.scene_list.lay_out(ui, self.window.surface.get_height() - ui.room(MARGIN))
+        self._install_toolbar()
+        self.forget_canvas()
 
     def switch(self, name):
         if self.switchable and name in self.classes and name != self.scene.name:
@@ -142,22 +179,25 @@ class Host:
         self.switch(self.names[(index + offset) % len(self.names)])
 
     def _toolbar(self):
+        """The shown scene's toolbar row (and, as `menu`, its "more" menu) for the layout."""
         scene = self.scene
         available = {"pause", "overlay", "restart"}
         if self.switchable:
             available.add("scenes")
         if self.window.fullscreen_available:
             available.add("fullscreen")
-        right = self.window.surface.get_width() - MARGIN
+        right = self.window.surface.get_width() - self.ui.room(MARGIN)
         if scene.panel is not None:
-            right = scene.panel.toggle.rect.x - GAP
+            right = scene.panel.toggle.rect.x - self.ui.room(GAP)
         actions = {"scenes": self.toggle_scene_list, "pause": self.toggle_pause,
                    "overlay": self.toggle_overlay, "fullscreen": self.toggle_fullscreen,
                    "restart": scene.request_restart}
         lit = {"scenes": lambda: self.scene_list.open, "pause": lambda: self.paused,
                "overlay": lambda: self.scene.context.overlay, "fullscreen": lambda: False,
                "restart": lambda: False}
-        return Toolbar(actions, lit, available, scene.toolbar_items, right, len(self.names))
+        toolbar, self.menu = toolbar_for(self.ui, actions, lit, available, scene.toolbar_items,
+                                         right, self.window.surface.get_size(), len(self.names))
+        return toolbar
 
     # -- the toolbar's actions ---------------------------------------------------------------
 
@@ -201,7 +241,9 @@ class Host:
             if self.frames - self.fullscreen_frame > FOCUS_GRACE_FRAMES:
                 self.pause()
             return
-        if self.scene_list.handle(event) or self.toolbar.handle(event):
+        if self.menu.handle(event) or self.scene_list.handle(event):
+            return
+        if not self._row_covered() and self.toolbar.handle(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
@@ -266,17 +308,25 @@ class Host:
             word = context.pointer_word
             lines = ([f"{word} anywhere to go on"] if context.touch else
                      [f"{word} or press P to go on", "press . to take one step"])
-            veil(surface, "paused", lines)
+            veil(surface, "paused", lines, self.ui)
             painted = None
-        if self.scene_list.open:
+        if self.scene_list.open or self.menu.open:
             self.toolbar.hover = None  # a button's hint would peek out under the list
             painted = None
-        self.toolbar.draw(surface)
+        if not self._row_covered():
+            self.toolbar.draw(surface)
+        self.menu.draw(surface)
         self.scene_list.draw(surface)
         if context.overlay:
             self._draw_quality_label(surface)
             painted = None
         self._chrome = None if painted is None else (surface, self.scene, painted)
+
+    def _row_covered(self):
+        """Whether the shown scene's open panel lies over the toolbar row (a small canvas):
+        the row is then neither drawn nor pressed until the panel folds."""
+        panel = self.scene.panel
+        return bool(panel is not None and panel.open and getattr(panel, "covers_row", False))
 
     def present(self, waits_for_screen=False):
         """Show the drawn frame (the window scales the canvas to its size), then feed the frame's
@@ -310,14 +360,7 @@ class Host:
         it (worked out once per toolbar)."""
         toolbar = self.toolbar
         if self._toolbar_painted is None or self._toolbar_painted[0] is not toolbar:
-            rects = [button.rect for button in toolbar.buttons.values()]
-            for item, button in toolbar.buttons.items():
-                for words in (HINTS[item], LIT_HINTS.get(item, HINTS[item])):
-                    hint = rendered(words.format(n=toolbar.scene_count), HINT_SIZE, TEXT)
-                    rects.append(hint.get_rect(midtop=(button.rect.centerx,
-                                                       button.rect.bottom + 6)))
-            area = rects[0].unionall(rects[1:]).inflate(6, 6) if rects else pygame.Rect(0, 0, 0, 0)
-            self._toolbar_painted = (toolbar, area)
+            self._toolbar_painted = (toolbar, toolbar.area(self.window.surface.get_width()))
         return self._toolbar_painted[1]
 
     _toolbar_painted = None
@@ -325,13 +368,7 @@ class Host:
 
     def _draw_quality_label(self, surface):
         """The overlay's fps and tier line on a small dark pill, readable on any sky."""
-        text = self.quality_label()
-        image = rendered(text, QUALITY_LABEL_SIZE, QUALITY_LABEL_COLOR)
-        pill = image.get_rect(bottomright=(surface.get_width() - QUALITY_LABEL_INSET[0],
-                                           surface.get_height() - QUALITY_LABEL_INSET[1]))
-        pill.inflate_ip(14, 8)
-        surface.blit(panel_surface(pill.size, QUALITY_LABEL_FILL, radius=pill.height // 2), pill)
-        surface.blit(image, image.get_rect(center=pill.center))
+        quality_pill(surface, self.quality_label(), self.ui)
 
     def _govern(self, now, work):
         """Feed the frame's work (steps, draw, present) to the shown scene's governor; apply

@@ -20,6 +20,8 @@ MAX_FRAMES = 1_000_000
 """Longest headless run accepted: about 4.6 hours of simulated time."""
 MAX_SEED = 2**63 - 1
 DEFAULT_FRAMES = 120
+MIN_FRAME_WIDTH, MAX_FRAME_WIDTH = 120, 7680
+"""The CSS widths `--frame-width` takes."""
 
 
 class UsageError(ValueError):
@@ -47,6 +49,11 @@ class Options:
     """Start calm (P6): the demos that move by themselves (the flag's wind, the spider's meteors)
     wait for the reader to start the motion (`--reduced-motion`, `reduced_motion=1`, or the
     browser's prefers-reduced-motion)."""
+    frame_width: int = None
+    """The CSS width the canvas is shown at (`--frame-width`): the chrome is laid out for it
+    (`app.chrome`); None: full size. The browser gets it from its page instead."""
+    touch: bool = False
+    """Lay the chrome out for a finger (`--touch`)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,6 +89,11 @@ def _parser(scenes, default_scene):
     parser.add_argument("--quality", default=DEFAULT_MODE, metavar="|".join(MODES),
                         help="render quality: auto drops decoration when frames run slow "
                              "(headless: high), or pin a tier (default auto)")
+    parser.add_argument("--frame-width", metavar="CSS_PX",
+                        help="lay the buttons and words out for a canvas shown this many CSS px "
+                             f"wide ({MIN_FRAME_WIDTH}-{MAX_FRAME_WIDTH}; a phone: 390)")
+    parser.add_argument("--touch", action="store_true",
+                        help="lay the buttons out for a finger (32 CSS px each)")
     parser.add_argument("--list", action="store_true", help="list scenes and their parameters")
     parser.add_argument("--json", action="store_true", help="with --list: print JSON")
     return parser
@@ -136,6 +148,10 @@ def parse_cli(argv, scenes, default_scene):
         raise UsageError(f"{needs_headless[0]} needs --headless")
     if args.frames is not None:
         options.frames = _whole_number("--frames", args.frames, 0, MAX_FRAMES)
+    if args.frame_width is not None:
+        options.frame_width = _whole_number("--frame-width", args.frame_width, MIN_FRAME_WIDTH,
+                                            MAX_FRAME_WIDTH)
+    options.touch = args.touch
     table = describe(scenes, args.scene).params
     for assignment in args.set:
         try:

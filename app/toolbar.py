@@ -8,14 +8,18 @@ scene list in a single-scene embed, fullscreen where the browser forbids it) are
 the row closes up from the left. Hovering a button with a mouse shows its name and key.
 
 The pictures are drawn in code; the host (`app.host`) supplies what each button does and
-whether it is lit (overlay on, paused).
+whether it is lit (overlay on, paused). Shown small (a phone, `scenes.kit.ui_scale`) the
+buttons, their pictures, gaps and hints grow, and `app.chrome` decides which items keep a
+place in the row and which go into its "more" menu.
 """
 
 from math import cos, pi, sin
 
 import pygame
 
-from scenes.kit.widgets import ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, panel_surface
+from scenes.kit.ui_scale import FULL_SIZE
+from scenes.kit.widgets import (ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, grown_icon,
+                                panel_surface, rendered)
 
 ITEMS = ("scenes", "pause", "overlay", "fullscreen", "restart")
 """Every toolbar item, left to right: restart sits next to the slider-panel button."""
@@ -28,12 +32,17 @@ TOP = 12
 MARGIN = 12
 """Distance of the slider-panel button from the canvas's right edge, px."""
 
+HINT_SIZE = 18
+"""The designed size of a hovered button's hint, px."""
+HINT_GAP = 6
+"""The designed space between a button and its hint, px."""
 HINTS = {
     "scenes": "scenes (Tab, 1-{n})",
     "pause": "pause (P)",
     "overlay": "overlay (O)",
     "fullscreen": "fullscreen (F11)",
     "restart": "restart (R)",
+    "more": "more",
 }
 LIT_HINTS = {"pause": "go on (P)"}
 """A lit button's hint where a press then does the opposite: the pause button while paused."""
@@ -94,8 +103,20 @@ def _draw_restart(surface, rect, lit):
                                         (x + 5 * nx - 2 * tx, y + 5 * ny - 2 * ty)])
 
 
+def _draw_more(surface, rect, lit):
+    """Three dots in a row: "more of these" (the overflow menu)."""
+    cx, cy = rect.center
+    for i in (-1, 0, 1):
+        pygame.draw.circle(surface, ACCENT if lit else TEXT, (cx + 9 * i, cy), 3)
+
+
 PICTURES = {"scenes": _draw_scenes, "pause": _draw_pause, "overlay": _draw_overlay,
-            "fullscreen": _draw_fullscreen, "restart": _draw_restart}
+            "fullscreen": _draw_fullscreen, "restart": _draw_restart, "more": _draw_more}
+
+
+def picture(item, lit):
+    """The icon function of `item`'s button (grown with its button), lit as `lit()` says."""
+    return grown_icon(lambda surface, rect: PICTURES[item](surface, rect, lit()), BUTTON, lit)
 
 
 class Toolbar:
@@ -107,25 +128,29 @@ class Toolbar:
     shown      the items the scene wants from the toolbar (`Scene.toolbar_items`)
     right      x of the row's right end, px
     scene_count  how many scenes the switcher offers (for the hint "Tab, 1-N")
+    ui         the size the canvas is shown at (`scenes.kit.ui_scale.UiScale`)
+    row        the items in the row, left to right (`app.chrome` leaves some to its menu and
+               adds "more"); None: every available item
     """
 
-    def __init__(self, actions, lit, available, shown, right, scene_count=1):
+    def __init__(self, actions, lit, available, shown, right, scene_count=1, ui=FULL_SIZE,
+                 row=None):
         self.lit = lit
         self.hover = None  # pointer position of a mouse (not a finger) over the canvas
         self.scene_count = scene_count
-        slots = [item for item in ITEMS if item in available]
+        self.ui = ui
+        slots = [item for item in ITEMS if item in available] if row is None else list(row)
+        side, gap, top = ui.side(BUTTON), ui.room(GAP), ui.room(TOP)
+        self.growth = side / BUTTON
         self.buttons = {}
         self.free_slots = {}  # item -> rect of a slot the scene left free for its own button
         for i, item in enumerate(slots):
-            x = right - (len(slots) - i) * (BUTTON + GAP) + GAP
-            if item in shown:
-                self.buttons[item] = Button((x, TOP, BUTTON, BUTTON), item, actions[item],
-                                            icon=self._picture(item))
+            x = right - (len(slots) - i) * (side + gap) + gap
+            if item in shown or item == "more":
+                self.buttons[item] = Button((x, top, side, side), item, actions[item],
+                                            icon=picture(item, lit[item]))
             else:
-                self.free_slots[item] = pygame.Rect(x, TOP, BUTTON, BUTTON)
-
-    def _picture(self, item):
-        return lambda surface, rect: PICTURES[item](surface, rect, self.lit[item]())
+                self.free_slots[item] = pygame.Rect(x, top, side, side)
 
     def hint(self, item):
         """The words under a hovered button: what a press does now ("go on (P)" while paused)."""
@@ -143,18 +168,45 @@ class Toolbar:
             self.hover = None if getattr(event, "touch", False) else tuple(event.pos)
         return any(button.handle(event) for button in self.buttons.values())
 
+    @property
+    def hint_size(self):
+        return self.ui.text(HINT_SIZE)
+
+    def hint_top(self, button):
+        """The y a hovered button's hint hangs from."""
+        return button.rect.bottom + self.ui.room(HINT_GAP)
+
     def draw(self, surface):
+        grown = lambda designed: self.ui.grow(designed, self.growth)  # noqa: E731
         for item, button in self.buttons.items():
             button.draw(surface)
             if self.lit[item]():
-                pygame.draw.line(surface, ACCENT, (button.rect.x + 10, button.rect.bottom - 4),
-                                 (button.rect.right - 10, button.rect.bottom - 4), 2)
+                y = button.rect.bottom - grown(4)
+                pygame.draw.line(surface, ACCENT, (button.rect.x + grown(10), y),
+                                 (button.rect.right - grown(10), y), grown(2))
         if self.hover is not None:
             for item, button in self.buttons.items():
                 if button.rect.collidepoint(self.hover):
-                    hint = self.hint(item)
-                    draw_text(surface, hint, (button.rect.centerx, button.rect.bottom + 6), 18,
-                              TEXT, anchor="midtop")
+                    words = self.hint(item)
+                    draw_text(surface, words, self.hint_rect(item, words, surface.get_width()).topleft,
+                              self.hint_size, TEXT)
+
+    def area(self, canvas_width):
+        """The canvas rect the toolbar paints within: its buttons and every hint they may show."""
+        rects = [button.rect for button in self.buttons.values()]
+        for item in self.buttons:
+            for words in (HINTS[item], LIT_HINTS.get(item, HINTS[item])):
+                rects.append(self.hint_rect(item, words.format(n=self.scene_count), canvas_width))
+        return rects[0].unionall(rects[1:]).inflate(6, 6) if rects else pygame.Rect(0, 0, 0, 0)
+
+    def hint_rect(self, item, words, canvas_width):
+        """Where `words`, the hint of `item`'s button, are drawn: centred under the button,
+        kept on the canvas."""
+        button = self.buttons[item]
+        rect = rendered(words, self.hint_size, TEXT).get_rect(
+            midtop=(button.rect.centerx, self.hint_top(button)))
+        rect.right = min(rect.right, canvas_width - 2)
+        return rect
 
 
 class SceneList:
@@ -164,6 +216,10 @@ class SceneList:
     current    function() -> the name of the scene shown now (its row is marked)
     choose     function(name) called when a row is pressed
     right, top where the list's top-right corner goes, px
+
+    `lay_out(ui, bottom)` sizes it for a small canvas (`scenes.kit.ui_scale`): rows as tall as
+    a thumb needs and words of 12 CSS px; where that would not fit above `bottom` the
+    descriptions are left out and the names go in two columns, from the canvas's top.
     """
 
     WIDTH = 600
@@ -175,13 +231,33 @@ class SceneList:
         self.current = current
         self.choose = choose
         self.open = False
-        height = self.HEAD + self.ROW * len(self.entries) + 8
-        self.rect = pygame.Rect(right - self.WIDTH, top, self.WIDTH, height)
+        self.corner = (right, top)
         self._pressed = None
+        self.lay_out(FULL_SIZE, None)
+
+    def lay_out(self, ui, bottom):
+        """Rows, columns and words for `ui`; the list ends above `bottom` (None: anywhere)."""
+        self.ui = ui
+        right, top = self.corner
+        self.row = max(self.ROW, ui.side(self.ROW - 4) + 4)
+        growth = ui.text(22) / 22
+        self.head = ui.grow(self.HEAD, growth)
+        self.columns, self.described = 1, True
+        height = self.head + self.row * len(self.entries) + 8
+        width = self.WIDTH
+        if ui.css_scale < 1 and (growth > 1 or bottom is not None and top + height > bottom):
+            self.columns, self.described = 2, False
+            top = ui.room(12)
+            per_column = -(-len(self.entries) // 2)
+            height = self.head + self.row * per_column + 8
+            width = min(right - ui.room(12), round(2 * 160 * growth))
+        self.rect = pygame.Rect(right - width, top, width, height)
 
     def row_rect(self, index):
-        return pygame.Rect(self.rect.x + 6, self.rect.y + self.HEAD + index * self.ROW,
-                           self.WIDTH - 12, self.ROW - 4)
+        column, line = divmod(index, -(-len(self.entries) // self.columns))
+        width = (self.rect.width - 12) // self.columns
+        return pygame.Rect(self.rect.x + 6 + column * width, self.rect.y + self.head + line * self.row,
+                           width - (6 if self.columns > 1 else 0), self.row - 4)
 
     def handle(self, event):
         """While open, every pointer press belongs to the list: a row chooses, outside closes."""
@@ -207,33 +283,29 @@ class SceneList:
     def draw(self, surface):
         if not self.open:
             return
+        ui = self.ui
+        growth = ui.text(22) / 22
+        grown = lambda designed: ui.grow(designed, growth)  # noqa: E731
         surface.blit(panel_surface(self.rect.size, (18, 20, 34, 235), (120, 124, 160, 255)),
                      self.rect)
-        draw_text(surface, "Scenes", (self.rect.x + 16, self.rect.y + 10), 22, TEXT, shadow=False)
+        draw_text(surface, "Scenes", (self.rect.x + grown(16), self.rect.y + grown(10)),
+                  ui.text(22), TEXT, shadow=False)
         draw_text(surface, f"keys 1-{len(self.entries)} or Tab",
-                  (self.rect.right - 16, self.rect.y + 12), 18, MUTED, anchor="topright",
-                  shadow=False)
+                  (self.rect.right - grown(16), self.rect.y + grown(12)), ui.text(18), MUTED,
+                  anchor="topright", shadow=False)
         for i, (name, description) in enumerate(self.entries):
             row = self.row_rect(i)
             if name == self.current():
                 surface.blit(panel_surface(row.size, (60, 64, 96, 200), radius=8), row)
                 pygame.draw.rect(surface, ACCENT, (row.x + 2, row.y + 8, 4, row.height - 16),
                                  border_radius=2)
-            draw_text(surface, str(i + 1), (row.x + 26, row.centery), 26, ACCENT, anchor="center",
-                      shadow=False)
-            draw_text(surface, name, (row.x + 48, row.y + 5), 24, TEXT, shadow=False)
-            draw_text(surface, description, (row.x + 48, row.y + 27), 17, MUTED, shadow=False)
-
-
-def veil(surface, title, lines):
-    """Dim the canvas a little and show a box with a title and a few short lines (paused)."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((8, 10, 20, 70))
-    surface.blit(shade, (0, 0))
-    width = max(300, 40 + max(len(line) for line in lines) * 9)
-    box = pygame.Rect(0, 0, width, 56 + 24 * len(lines))
-    box.center = (surface.get_width() // 2, 150)
-    surface.blit(panel_surface(box.size, (18, 20, 34, 225), (120, 124, 160, 255)), box)
-    draw_text(surface, title, (box.centerx, box.y + 10), 36, ACCENT, anchor="midtop")
-    for i, line in enumerate(lines):
-        draw_text(surface, line, (box.centerx, box.y + 48 + 24 * i), 20, TEXT, anchor="midtop")
+            draw_text(surface, str(i + 1), (row.x + grown(26), row.centery), ui.text(26), ACCENT,
+                      anchor="center", shadow=False)
+            if self.described:
+                draw_text(surface, name, (row.x + grown(48), row.y + grown(5)), ui.text(24), TEXT,
+                          shadow=False)
+                draw_text(surface, description, (row.x + grown(48), row.y + grown(27)), ui.text(17),
+                          MUTED, shadow=False)
+            else:
+                draw_text(surface, name, (row.x + grown(48), row.centery), ui.text(24), TEXT,
+                          anchor="midleft", shadow=False)

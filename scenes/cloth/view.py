@@ -10,7 +10,7 @@ polygon (`scenes.kit.sheet_view.draw_sheet(merge=True)`).
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, rectangle
 from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
-from scenes.kit.widgets import draw_text
+from scenes.kit.widgets import draw_help_line
 
 from .model import COLUMNS, ROD_Y, ROWS, SPACING
 
@@ -76,7 +76,7 @@ def draw(surface, model, context):
     draw_cuts_and_hand(surface, model, smooth)
     if model.knife is not None:
         disc(surface, (230, 240, 255), model.knife, 5, smooth)
-    draw_text(surface, help_line(model, context.touch), (12, 12), 20)
+    draw_help_line(surface, help_line(model, context.touch), context)
 
 
 def draw_overlay(surface, model, context):

@@ -13,7 +13,7 @@ import pygame
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, circle, rectangle
 from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
-from scenes.kit.widgets import draw_text
+from scenes.kit.widgets import draw_help_line, draw_text
 
 from .model import COLUMNS, POLE_TOP, POLE_X, ROWS
 
@@ -105,8 +105,9 @@ def draw(surface, model, context):
         stroke(surface, (255, 255, 255), [tail, tip], 3, smooth=smooth)
         disc(surface, (255, 255, 255), tip, 4, smooth)
         dial_x, lift, longest = WIND_DIAL
-        draw_text(surface, "wind", (dial_x + longest + 8, height - lift), 18, anchor="midleft")
-    draw_text(surface, help_line(model, context.touch), (12, 12), 20)
+        draw_text(surface, "wind", (dial_x + longest + 8, height - lift), context.ui.text(18),
+                  anchor="midleft")
+    draw_help_line(surface, help_line(model, context.touch), context)
 
 
 def draw_overlay(surface, model, context):

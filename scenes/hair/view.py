@@ -11,7 +11,7 @@ from math import hypot
 import pygame
 
 from scenes.kit.draw import aa_polyline, disc, fill_polygon, smooth_at, vertical_gradient
-from scenes.kit.widgets import draw_text
+from scenes.kit.widgets import draw_help_line, draw_text
 from verlet.geometry import catmull_rom_open
 
 from .model import HEAD_RADIUS
@@ -73,8 +73,8 @@ def draw(surface, model, context):
     if smooth:  # a light streak from the second joint to halfway down every third strand
         for curve in curves[1::3]:
             aa_polyline(surface, HAIR_LIGHT, curve[samples: len(curve) // 2])
-    draw_text(surface, TOUCH_HELP_LINE if context.touch else HELP_LINE,
-              (12, 12), 20, (70, 40, 50), shadow=False)
+    draw_help_line(surface, TOUCH_HELP_LINE if context.touch else HELP_LINE, context,
+                   (70, 40, 50), shadow=False)
 
 
 def draw_overlay(surface, model, context):

@@ -10,6 +10,7 @@ it to its view with every call, `view.draw(surface, model, context)` and
 from dataclasses import dataclass, field
 
 from .tiers import DEFAULT_TIER
+from .ui_scale import FULL_SIZE, UiScale
 
 
 @dataclass
@@ -31,8 +32,9 @@ class ViewContext:
     records  where a scene keeps what outlives a run (a best score): `load(name)` and
              `save(name, record)`, or None for a run that keeps nothing
     memory   the view's own notes from one frame to the next (what it painted where)
-    css_scale  CSS px per canvas px of the frame the canvas is shown in (the page's
-             frame-size, `app.embed`); 1.0 where nothing else is known
+    ui       the size the canvas is shown at (`scenes.kit.ui_scale.UiScale`): a view draws
+             its words at `ui.text(designed)` so they read at 12 CSS px on a phone too;
+             `css_scale` is its CSS px per canvas px (1 at full size)
     """
 
     tier: str = DEFAULT_TIER
@@ -44,7 +46,16 @@ class ViewContext:
     painted_over: list = None
     records: object = None
     memory: dict = field(default_factory=dict)
-    css_scale: float = 1.0
+    ui: UiScale = FULL_SIZE
+
+    @property
+    def css_scale(self):
+        """CSS px per canvas px the page shows the canvas at (1: full size)."""
+        return self.ui.css_scale
+
+    @css_scale.setter
+    def css_scale(self, scale):
+        self.ui = UiScale(scale, self.ui.touch)
 
     @property
     def pointer_word(self):

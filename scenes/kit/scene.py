@@ -16,7 +16,9 @@ import pygame
 from .context import ViewContext
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
 from scenes.kit.model.simulation import SIZE, Simulation
-from .widgets import ParamPanel, draw_text
+from .param_panel import ParamPanel
+from .ui_scale import FULL_SIZE
+from .widgets import draw_text
 
 
 NOTE_FRAMES = 60 * 8
@@ -24,7 +26,9 @@ NOTE_FRAMES = 60 * 8
 NOTE_LIFT = 56
 """Height of the lowest note's top above the canvas bottom, px: clear of the scenes' footer lines."""
 NOTE_LINE = 22
-"""Line height of the notes, px."""
+"""Line height of the notes, px (designed: they grow with their words on a phone)."""
+NOTE_SIZE = 20
+"""The notes' designed text size, px."""
 
 
 def _key_code(name):
@@ -133,8 +137,7 @@ class Scene:
         self.notes = []
         self.panel = None
         if self.panel_params:
-            corner = (self.size[0] - ParamPanel.WIDTH - 12, 12)
-            self.panel = ParamPanel(self, self.panel_params, corner, open=self.panel_open)
+            self.panel = ParamPanel(self, self.panel_params, self.size, open=self.panel_open)
 
     @property
     def model(self):
@@ -180,6 +183,13 @@ class Scene:
         """Where this scene may keep what outlives a run (`ViewContext.records`); the host hands
         it over once, when it makes the scene."""
         self.context.records = records
+
+    def lay_out(self, ui=FULL_SIZE):
+        """Size what the scene draws of the chrome (its panel, its notes) for `ui`, the size the
+        canvas is shown at (`scenes.kit.ui_scale`); the views read it from the context."""
+        self.context.ui = ui
+        if self.panel is not None:
+            self.panel.lay_out(ui)
 
     def add_note(self, text):
         """Show a short message at the bottom of the canvas for a few seconds."""
@@ -228,8 +238,11 @@ class Scene:
             self.panel.draw(surface)
             if painted is not None:
                 painted.append(_panel_bounds(self.panel))
+        size = context.ui.text(NOTE_SIZE)
+        growth = size / NOTE_SIZE
+        line, lift = context.ui.grow(NOTE_LINE, growth), context.ui.grow(NOTE_LIFT, growth)
         for i, (text, _) in enumerate(reversed(self.notes)):
-            rect = draw_text(surface, text, (12, self.size[1] - NOTE_LIFT - NOTE_LINE * i), 20,
+            rect = draw_text(surface, text, (12, self.size[1] - lift - line * i), size,
                              (255, 220, 120))
             if painted is not None:
                 painted.append(rect.inflate(4, 4))  # and its shadow, a pixel down and right

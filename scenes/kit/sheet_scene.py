@@ -10,7 +10,7 @@ the view's picture.
 import pygame
 
 from .scene import Scene
-from .widgets import Button
+from .widgets import HELP_SIZE, Button, font
 
 WIND_BUTTON = (12, 40, 100, 40)
 """Where the wind button sits, px (x, y, width, height): a thumb's height, under the
@@ -26,6 +26,21 @@ class SheetScene(Scene):
         super().__init__(seed, values, overlay, calm)
         self.wind_button = Button(WIND_BUTTON, "wind",
                                   lambda: self.sim.input("key_down", "space"))
+
+    HELP_LINES = 2
+    """How many lines a help line wraps to on a small canvas, at most (the button sits below)."""
+
+    def lay_out(self, ui):
+        """The panel and notes as every scene's; the wind button grown for a finger and moved
+        below the help line, which wraps on a small canvas (`draw_help_line`)."""
+        super().lay_out(ui)
+        x, y, width, height = WIND_BUTTON
+        label = ui.text(Button.LABEL_SIZE)
+        if label > Button.LABEL_SIZE or ui.side(height) > height:
+            y = 12 + self.HELP_LINES * font(ui.text(HELP_SIZE)).get_linesize() + ui.room(8)
+            width = round(width * label / Button.LABEL_SIZE)
+        self.wind_button.rect = pygame.Rect(x, y, width, ui.side(height))
+        self.wind_button.label_size = label
 
     def handle(self, event):
         """The wind button, then the right button as a knife, then the common routing."""

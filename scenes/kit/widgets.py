@@ -1,4 +1,5 @@
-"""On-canvas controls drawn with pygame: text, a button, sliders and the parameter panel.
+"""On-canvas controls drawn with pygame: text, a button and a slider (the panel holding the
+sliders is `scenes.kit.param_panel`).
 
 Everything is sized for a finger as well as a mouse (touch arrives as mouse events in the
 browser): rows are at least 34 px tall and a slider can be grabbed anywhere on its row. Widgets
@@ -83,11 +84,15 @@ def _pointer(event):
 class Button:
     """A rounded button that calls `on_click` when pressed and released over it."""
 
-    def __init__(self, rect, label, on_click, icon=None):
+    LABEL_SIZE = 22
+    """A text button's designed label size, px."""
+
+    def __init__(self, rect, label, on_click, icon=None, label_size=LABEL_SIZE):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.on_click = on_click
         self.icon = icon  # optional function(surface, rect) drawing a picture instead of text
+        self.label_size = label_size
         self.pressed = False
 
     def handle(self, event):
@@ -109,7 +114,32 @@ class Button:
         if self.icon:
             self.icon(surface, self.rect)
         else:
-            draw_text(surface, self.label, self.rect.center, 22, anchor="center", shadow=False)
+            draw_text(surface, self.label, self.rect.center, self.label_size, anchor="center",
+                      shadow=False)
+
+
+_icons = {}
+
+
+def grown_icon(draw, designed=40, key=tuple):
+    """An icon function for a button that may be drawn larger than `designed` px (a phone):
+    at its designed size `draw(surface, rect)` paints straight onto the canvas; larger, the
+    picture is drawn once at the designed size and scaled up, so a 96 px button shows the same
+    picture 2.4 times as big. `key()` names what else the picture depends on (lit or not)."""
+    def icon(surface, rect):
+        if rect.width <= designed and rect.height <= designed:
+            draw(surface, rect)
+            return
+        cache_key = (draw, rect.size, key())
+        image = _icons.get(cache_key)
+        if image is None:
+            if len(_icons) >= RENDERED_LIMIT:
+                _icons.clear()
+            small = pygame.Surface((designed, designed), pygame.SRCALPHA)
+            draw(small, small.get_rect())
+            image = _icons[cache_key] = pygame.transform.smoothscale(small, rect.size)
+        surface.blit(image, rect)
+    return icon
 
 
 def draw_sliders_icon(surface, rect):
@@ -122,19 +152,34 @@ def draw_sliders_icon(surface, rect):
 
 
 class Slider:
-    """A horizontal slider bound to one `Param`; `get()` reads and `set(value)` writes the value."""
+    """A horizontal slider bound to one `Param`; `get()` reads and `set(value)` writes the value.
+
+    Its whole row is the handle: a press anywhere on it grabs the knob. A row taller than the
+    designed HEIGHT (a phone, `scenes.kit.ui_scale`) grows its track, knob and insets with it;
+    `text_size` is its label's size."""
 
     HEIGHT = 40
+    TEXT_SIZE = 20
 
-    def __init__(self, rect, param, get, set):
+    def __init__(self, rect, param, get, set, text_size=TEXT_SIZE):
         self.rect = pygame.Rect(rect)
         self.param = param
         self.get = get
         self.set = set
+        self.text_size = text_size
         self.dragging = False
 
+    def _grown(self, designed):
+        """`designed` px grown as the row is taller than designed."""
+        return round(designed * max(1.0, self.rect.height / self.HEIGHT))
+
+    def knob_radius(self):
+        return self._grown(8)
+
     def _track(self):
-        return pygame.Rect(self.rect.x + 8, self.rect.bottom - 12, self.rect.width - 16, 4)
+        inset, lift = self._grown(8), self._grown(12)
+        return pygame.Rect(self.rect.x + inset, self.rect.bottom - lift,
+                           self.rect.width - 2 * inset, self._grown(4))
 
     def _value_at(self, x):
         track = self._track()
@@ -161,86 +206,51 @@ class Slider:
         span = self.param.hi - self.param.lo
         fraction = (value - self.param.lo) / span if span else 0.0
         knob_x = track.x + fraction * track.width
-        draw_text(surface, self.param.name.replace("_", " "), (self.rect.x + 8, self.rect.y + 4), 20,
-                  shadow=False)
-        draw_text(surface, self.param.format(value), (self.rect.right - 8, self.rect.y + 4), 20,
-                  ACCENT, anchor="topright", shadow=False)
-        pygame.draw.rect(surface, TRACK, track, border_radius=2)
+        inset, top, size = self._grown(8), self._grown(4), self.text_size
+        draw_text(surface, self.param.name.replace("_", " "), (self.rect.x + inset, self.rect.y + top),
+                  size, shadow=False)
+        draw_text(surface, self.param.format(value), (self.rect.right - inset, self.rect.y + top),
+                  size, ACCENT, anchor="topright", shadow=False)
+        corner, radius = self._grown(2), self.knob_radius()
+        pygame.draw.rect(surface, TRACK, track, border_radius=corner)
         pygame.draw.rect(surface, ACCENT, (track.x, track.y, knob_x - track.x, track.height),
-                         border_radius=2)
-        pygame.draw.circle(surface, (255, 255, 255), (round(knob_x), track.centery), 8)
-        pygame.draw.circle(surface, ACCENT, (round(knob_x), track.centery), 8, 2)
+                         border_radius=corner)
+        pygame.draw.circle(surface, (255, 255, 255), (round(knob_x), track.centery), radius)
+        pygame.draw.circle(surface, ACCENT, (round(knob_x), track.centery), radius, self._grown(2))
 
 
-class ParamPanel:
-    """A column of sliders for some of a scene's parameters, folded behind a small button.
+HELP_SIZE = 20
+"""The designed size of a scene's help line, px (top left of the canvas)."""
 
-    `scene` provides `params` (a ParamTable), `values` and `set_param(name, value)`.
-    """
 
-    WIDTH = 236
+def draw_help_line(surface, text, context, color=TEXT, shadow=True, pos=(12, 12)):
+    """A scene's help line at the top left, readable where the canvas is shown small.
 
-    def __init__(self, scene, names, corner, open=False):
-        self.scene = scene
-        self.open = open
-        x, y = corner
-        self.toggle = Button((x + self.WIDTH - 40, y, 40, 40), "params", self._flip,
-                             icon=draw_sliders_icon)
-        self.sliders = [
-            Slider((x, y + 46 + i * Slider.HEIGHT, self.WIDTH, Slider.HEIGHT), scene.params[name],
-                   lambda name=name: scene.values[name],
-                   lambda value, name=name: scene.set_param(name, value))
-            for i, name in enumerate(names)
-        ]
-        below = y + 46 + len(names) * Slider.HEIGHT + 6
-        self.defaults = Button((x + 8, below, self.WIDTH - 16, self.BUTTON_HEIGHT), "defaults",
-                               self.reset)
-        self.body = pygame.Rect(x, y + 42, self.WIDTH, below + self.BUTTON_HEIGHT + 8 - (y + 42))
+    At full size it is one line of HELP_SIZE px, as designed. Shown small (`context.ui`, see
+    `scenes.kit.ui_scale`) its words grow to 12 CSS px and wrap, so they stay left of the
+    toolbar row (`context.chrome`). Returns the rects drawn."""
+    ui = context.ui
+    size = ui.text(HELP_SIZE)
+    if size == HELP_SIZE:
+        return [draw_text(surface, text, pos, size, color, shadow=shadow)]
+    right = min([rect.x for rect in context.chrome] + [surface.get_width()]) - ui.room(8)
+    lines = wrap_words(text, size, right - pos[0])
+    leading = font(size).get_linesize()
+    return [draw_text(surface, words, (pos[0], pos[1] + i * leading), size, color, shadow=shadow)
+            for i, words in enumerate(lines)]
 
-    BUTTON_HEIGHT = 40
-    """The defaults button's height, px: a thumb's width."""
-    HINT = "parameters"
-    """The folded toggle's hint while a mouse hovers it, as the toolbar's buttons have theirs."""
-    hover = None  # where a mouse (never a finger) rests over the canvas, or None
 
-    def hint_rect(self):
-        """Where the toggle's hint is drawn now (a mouse over the folded toggle), or None. It
-        hangs below the button, its right edge at the button's, so it stays on the canvas."""
-        if self.open or self.hover is None or not self.toggle.rect.collidepoint(self.hover):
-            return None
-        image = rendered(self.HINT, 18, TEXT)
-        return image.get_rect(topright=(self.toggle.rect.right, self.toggle.rect.bottom + 6))
-
-    def _flip(self):
-        self.open = not self.open
-
-    def reset(self):
-        """Every parameter of the scene back to its default (key R restarts and keeps values)."""
-        for param in self.scene.params:
-            self.scene.set_param(param.name, param.default)
-
-    def handle(self, event):
-        """Return True when the event belonged to the panel (the scene must then ignore it)."""
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = None if getattr(event, "touch", False) else tuple(event.pos)
-        elif event.type == pygame.WINDOWLEAVE:
-            self.hover = None
-        if self.toggle.handle(event):
-            return True
-        if not self.open:
-            return False
-        if any(slider.handle(event) for slider in self.sliders) or self.defaults.handle(event):
-            return True
-        kind, pos = _pointer(event)
-        return kind == "down" and self.body.collidepoint(pos)
-
-    def draw(self, surface):
-        if self.open and self.sliders:
-            surface.blit(panel_surface(self.body.size, PANEL_FILL), self.body)
-            for slider in self.sliders:
-                slider.draw(surface)
-            self.defaults.draw(surface)
-        self.toggle.draw(surface)
-        hint = self.hint_rect()
-        if hint is not None:
-            draw_text(surface, self.HINT, hint.topleft, 18, TEXT)
+def wrap_words(text, size, width, separator=" "):
+    """`text` broken into lines of at most `width` px at `size` (a piece longer than that gets
+    a line of its own), breaking only at `separator` ("   " keeps "R: restart" together)."""
+    lines, line = [], ""
+    for piece in (part.strip() for part in text.split(separator)):
+        if not piece:
+            continue
+        longer = f"{line}{separator}{piece}" if line else piece
+        if line and font(size).size(longer)[0] > width:
+            lines.append(line)
+            line = piece
+        else:
+            line = longer
+    return lines + [line] if line else lines

@@ -8,7 +8,7 @@ The overlay's links are anti-aliased except at "low".
 import pygame
 
 from scenes.kit.draw import disc, key_cursor, line, smooth_at, stroke, vertical_gradient
-from scenes.kit.widgets import draw_text
+from scenes.kit.widgets import draw_help_line, draw_text
 from verlet.geometry import catmull_rom_open
 
 from .model import SEGMENT_LENGTH
@@ -47,7 +47,7 @@ def draw(surface, model, context):
         disc(surface, (255, 255, 255), held.position, 9, smooth)
         disc(surface, (255, 150, 190), held.position, 6, smooth)
     key_cursor(surface, model.keys, smooth)
-    draw_text(surface, help_line(context.pointer_word), (12, 12), 20)
+    draw_help_line(surface, help_line(context.pointer_word), context)
 
 
 def draw_overlay(surface, model, context):

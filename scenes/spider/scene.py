@@ -30,7 +30,7 @@ cannot move the spider gets "no thread that way" beside it.
 import pygame
 
 from scenes.kit.scene import Scene
-from scenes.kit.widgets import Button, draw_text
+from scenes.kit.widgets import Button, draw_text, grown_icon
 
 from . import model, view, view_aim, view_hud, view_marks
 from .model import aim
@@ -64,10 +64,17 @@ class SpiderScene(Scene):
                                       icon=view_hud.draw_restart_icon)
         hud = view_hud.HUD_BOX
         self.help_button = Button((hud[0] + hud[2] + 8, 12, 40, 40), "help", self.toggle_hint,
-                                  icon=view_hud.draw_help_icon)
+                                  icon=grown_icon(view_hud.draw_help_icon))
         self.play_again = Button(view_hud.play_again_rect(self.size), "\u21ba  play again",
                                  self.restart, icon=self._draw_play_again)
         self.hover = None  # canvas point of a mouse hovering with no button held, else None
+
+    def lay_out(self, ui):
+        """The panel and notes as every scene's, and the "?" button grown for a finger (the ↺
+        follows the toolbar's slot, which the host grows)."""
+        super().lay_out(ui)
+        side = ui.side(40)
+        self.help_button.rect.size = (side, side)
 
     @property
     def restart_button(self):

@@ -18,7 +18,7 @@ from math import cos, pi, sin
 import pygame
 
 from scenes.kit.draw import disc
-from scenes.kit.widgets import draw_text, panel_surface, rendered
+from scenes.kit.widgets import draw_text, font, panel_surface, rendered, wrap_words
 
 from .model import aim
 from .model import FEEDBACK_FRAMES, HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX
@@ -45,6 +45,8 @@ def controls_line(model, touch):
     if touch:
         return TOUCH_CONTROLS
     return f"{CONTROLS}   {STILL_SKY}" if model.sky.still else CONTROLS
+
+
 FOOTER = (10, 12, 28, 190)
 """The controls line's backing: dark enough that no thread shows through the text."""
 
@@ -75,9 +77,9 @@ def draw_hud(surface, model, session, context):
               SCORE if beaten else BEST, anchor="center", shadow=False)
     draw_text(surface, "best", (best_x, box.bottom - 22), 18, SCORE_LABEL, anchor="midtop",
               shadow=False)
-    _footer(surface, controls_line(model, context.touch))
+    _footer(surface, controls_line(model, context.touch), context.ui)
     if not model.game_over:
-        _hints(surface, model, session)
+        _hints(surface, model, session, context.ui)
     _feedback(surface, model)
 
 
@@ -88,12 +90,32 @@ BEST = (214, 200, 160)
 SCORE_LABEL = (200, 190, 150)
 
 
-def _footer(surface, controls):
+FOOTER_SIZE = 18
+
+
+def _footer(surface, controls, ui):
     """The controls line at the bottom, on a dark backing so threads behind never cross it."""
-    image = rendered(controls, 18, (200, 204, 224))
-    rect = image.get_rect(center=_footer_center(surface.get_size()))
-    _panel(surface, rect.inflate(20, 8), 8, FOOTER)
-    surface.blit(image, rect)
+    lines = _footer_lines(surface, controls, ui)
+    backing = lines[0][1].unionall([rect for _, rect in lines[1:]]).inflate(20, 8)
+    _panel(surface, backing, 8, FOOTER)
+    for image, rect in lines:
+        surface.blit(image, rect)
+
+
+def _footer_lines(surface, controls, ui):
+    """[(image, rect)] of the controls line: one line as designed; on a small canvas (`ui`)
+    its words grow to 12 CSS px and wrap into lines stacked up from the bottom edge."""
+    size = ui.text(FOOTER_SIZE)
+    if size == FOOTER_SIZE:
+        image = rendered(controls, size, (200, 204, 224))
+        return [(image, image.get_rect(center=_footer_center(surface.get_size())))]
+    width, height = surface.get_size()
+    words = wrap_words(controls, size, width - 40, "   ")
+    leading = font(size).get_linesize()
+    images = [rendered(line, size, (200, 204, 224)) for line in words]
+    bottom = height - 6
+    return [(image, image.get_rect(midbottom=(width // 2, bottom - leading * (len(images) - 1 - i))))
+            for i, image in enumerate(images)]
 
 
 def _footer_center(size):
@@ -104,12 +126,12 @@ def hud_boxes(surface, model, session, context):
     """The canvas rects the HUD covers (its box, the hint's box when shown, the controls line):
     labels drawn under the HUD keep off them."""
     controls = controls_line(model, context.touch)
-    footer = rendered(controls, 18, (0, 0, 0)).get_rect(center=_footer_center(surface.get_size()))
-    boxes = [pygame.Rect(HUD_BOX), footer.inflate(20, 8)]
+    lines = [rect for _, rect in _footer_lines(surface, controls, context.ui)]
+    boxes = [pygame.Rect(HUD_BOX), lines[0].unionall(lines[1:]).inflate(20, 8)]
     if not model.game_over:
         lines, _ = _hint_lines(model, session)
         if lines:
-            boxes.append(_hint_box(surface, lines))
+            boxes.append(_hint_layout(surface, lines, context.ui)[0])
     return boxes
 
 
@@ -162,7 +184,7 @@ HINT_LINE = 24
 """Line height in the hint box, px."""
 
 
-def _hints(surface, model, session):
+def _hints(surface, model, session, ui):
     """The how-to lines: the game's two from the start until the first successful shot (or
     while `H` / "?" shows them), the cutters' two for a few seconds after the first cutter
     comes, and every line that applies while the player has asked for them."""
@@ -170,18 +192,32 @@ def _hints(surface, model, session):
     if not lines:
         return
     width = surface.get_width()
-    box = _hint_box(surface, lines)
+    box, placed, size = _hint_layout(surface, lines, ui)
     _panel(surface, box, 10, (14, 16, 34, round(170 * strength)))
     color = tuple(round(c * strength + 20 * (1 - strength)) for c in (255, 236, 170))
-    for i, line in enumerate(lines):
-        draw_text(surface, line, (width / 2, box.y + 16 + HINT_LINE * i), 22, color,
-                  anchor="center")
+    for line, y in placed:
+        draw_text(surface, line, (width / 2, y), size, color, anchor="center")
 
 
-def _hint_box(surface, lines):
-    box = pygame.Rect(0, HINT_TOP, 660, HINT_LINE * len(lines) + 8)
-    box.centerx = surface.get_width() // 2
-    return box
+HINT_SIZE = 22
+
+
+def _hint_layout(surface, lines, ui):
+    """(box, [(line, centre y)], text size) of the hint: below the HUD as designed; on a small
+    canvas (`ui`) below the grown toolbar row, its words grown to 12 CSS px and wrapped."""
+    width = surface.get_width()
+    size = ui.text(HINT_SIZE)
+    if size == HINT_SIZE and ui.side(40) == 40:
+        box = pygame.Rect(0, HINT_TOP, 660, HINT_LINE * len(lines) + 8)
+        box.centerx = width // 2
+        return box, [(line, box.y + 16 + HINT_LINE * i) for i, line in enumerate(lines)], size
+    margin = ui.room(12)
+    top = max(HINT_TOP, 2 * margin + ui.side(40))
+    wrapped = [part for line in lines for part in wrap_words(line, size, width - 4 * margin)]
+    leading = font(size).get_linesize()
+    box = pygame.Rect(margin, top, width - 2 * margin, leading * len(wrapped) + margin)
+    first = box.y + margin // 2 + leading // 2
+    return box, [(line, first + leading * i) for i, line in enumerate(wrapped)], size
 
 
 def _hint_lines(model, session):

@@ -16,7 +16,7 @@ from scenes.bridge import view as bridge_view
 from scenes.catalog import DEFAULT_SCENE, SCENES
 from scenes.cloth import view as cloth_view
 from scenes.flag import view as flag_view
-from scenes.kit import widgets
+from scenes.kit import param_panel, widgets
 from scenes.kit.scene import script_event
 
 
@@ -86,16 +86,16 @@ def test_the_slider_button_has_a_hint_on_the_canvas(monkeypatch):
     toggle = scene.panel.toggle.rect
     hover(scene, toggle.center)
     surface = pygame.Surface(scene.size)
-    seen = texts_drawn(monkeypatch, widgets, lambda: scene.draw(surface))
+    seen = texts_drawn(monkeypatch, param_panel, lambda: scene.draw(surface))
     hints = [rect for text, rect in seen if text == "parameters"]
     assert len(hints) == 1 and pygame.Rect(0, 0, *scene.size).contains(hints[0])
     assert hints[0].top >= toggle.bottom
     hover(scene, (100, 300))
-    seen = texts_drawn(monkeypatch, widgets, lambda: scene.draw(surface))
+    seen = texts_drawn(monkeypatch, param_panel, lambda: scene.draw(surface))
     assert "parameters" not in [text for text, _ in seen]
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=toggle.center, rel=(0, 0),
                                     buttons=(0, 0, 0), touch=True))
-    seen = texts_drawn(monkeypatch, widgets, lambda: scene.draw(surface))
+    seen = texts_drawn(monkeypatch, param_panel, lambda: scene.draw(surface))
     assert "parameters" not in [text for text, _ in seen]  # a finger does not hover
 
 
