@@ -13,22 +13,26 @@ import struct
 import pytest
 
 from scenes.bridge import model as bridge
+from scenes.cloth import model as cloth
 from scenes.flag import model as flag
+from scenes.hair import model as hair
 from scenes.kit.model.simulation import Simulation
 from scenes.kit.model.timeline import EVERY, KEEP, Timeline
 from scenes.rope import model as rope
+from scenes.spider import model as spider
 from scenes.takopi import model as takopi
 
 SIZE = (960, 540)
 MODELS = {"rope": (rope.RopeModel, rope.PARAMS), "takopi": (takopi.TakopiModel, takopi.PARAMS),
-          "flag": (flag.FlagModel, flag.PARAMS), "bridge": (bridge.BridgeModel, bridge.PARAMS)}
-"""The demos whose models pickle today."""
+          "flag": (flag.FlagModel, flag.PARAMS), "bridge": (bridge.BridgeModel, bridge.PARAMS),
+          "cloth": (cloth.ClothModel, cloth.PARAMS), "hair": (hair.HairModel, hair.PARAMS),
+          "spider": (spider.SpiderModel, spider.PARAMS)}
+"""Every demo."""
 KEYED_BY_ID = pytest.mark.xfail(strict=True, reason=(
-    "the model keeps particles and links by id() (scenes/kit/model/sheet.py: nails, _anchored, "
-    "link_triangles; scenes/bridge/model.py: nails, _anchored): a restored copy has new ids, "
-    "so what was nailed, anchored or which triangles a link borders is lost"))
-"""Flag and bridge pickle, but do not come back as themselves yet."""
-RESTORES = [pytest.param(name, marks=KEYED_BY_ID) if name in ("flag", "bridge") else name
+    "the model keeps particles by id() (scenes/bridge/model.py: nails, _anchored): a restored "
+    "copy has new ids, so what was nailed or anchored is lost"))
+"""The bridge pickles, but does not come back as itself yet."""
+RESTORES = [pytest.param(name, marks=KEYED_BY_ID) if name == "bridge" else name
             for name in sorted(MODELS)]
 
 
@@ -39,7 +43,7 @@ def simulation(name, seed=3):
 
 def fingerprint(sim):
     """The run as a flat list of tokens: equal lists, the same run to the bit."""
-    return walk((sim.model, sim.frame, sim.restarts, sim.values, sim.model.observe()))
+    return walk((sim.model, sim.frame, sim.restarts, sim.values, sim.rules, sim.model.observe()))
 
 
 def walk(root):
@@ -129,10 +133,7 @@ def recorded(request):
     return request.param, timeline, inputs, prints
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=(
-        "the sheet keys link_triangles by id(link): two runs never have the same keys")))
-    if name == "flag" else name for name in sorted(MODELS)])
+@pytest.mark.parametrize("name", sorted(MODELS))
 def test_a_timeline_does_not_change_the_run(name):
     sim = simulation(name)
     inputs = script(sim)

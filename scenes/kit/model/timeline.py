@@ -4,7 +4,8 @@ A `Timeline` drives a `Simulation` (`scenes.kit.model.simulation`) in its place:
 parameter change and step goes through it. It keeps
 
     keyframes   every `every` frames, a pickle of what the run is: the model (which holds its
-                random generator), the frame count, the restart count and the parameter values
+                random generator), the frame count, the restart count, the parameter values
+                and the restart rule (the spider game's holds the question and the best score)
     inputs      every input and parameter change, under the frame it came before
 
 and goes to a kept frame by restoring the nearest keyframe at or before it and replaying the
@@ -146,7 +147,7 @@ class Timeline:
 
     def _keyframe(self):
         sim = self.simulation
-        run = (sim.model, sim.frame, sim.restarts, sim.values)
+        run = (sim.model, sim.frame, sim.restarts, sim.values, sim.rules)
         frame = sim.frame
         if self._keyframes and self._keyframes[-1][0] == frame:
             self._keyframes.pop()
@@ -173,9 +174,13 @@ class Timeline:
                 break
             data = kept
         sim = self.simulation
-        model, sim.frame, sim.restarts, values = pickle.loads(data)
+        model, sim.frame, sim.restarts, values, rules = pickle.loads(data)
         sim.model = model
         sim.values = values
+        take_over = getattr(rules, "take_over", None)
+        if take_over is not None:
+            take_over(sim.rules)
+        sim.rules = rules
 
     def _replay_frame(self):
         sim = self.simulation

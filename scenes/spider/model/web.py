@@ -69,6 +69,25 @@ class Knot(SleepingParticle):
         self.quiet = born
         self.alive = True
 
+    def __getstate__(self):
+        """What a copy (pickle) of a live knot keeps of itself: everything but its threads and
+        the neighbours it watches while asleep (`near`), which its `Web` keeps for it as flat
+        lists. Left in, they would make a pickle walk the whole web thread by thread, one level
+        deeper per knot, past any recursion limit; a removed knot keeps them (it is in no web)."""
+        state = {slot: getattr(self, slot) for cls in type(self).__mro__
+                 for slot in getattr(cls, "__slots__", ()) if hasattr(self, slot)}
+        if self.alive:
+            for woven in ("links", "threads", "near"):
+                del state[woven]
+        return state
+
+    def __setstate__(self, state):
+        for slot, value in state.items():
+            setattr(self, slot, value)
+        if "links" not in state:  # a live knot: its web gives them back (`Web.__setstate__`)
+            self.links, self.near = [], ()
+        self.threads = self.links
+
 
 class Thread(TapedDistance):
     """An exact distance constraint that is also a graph edge.
@@ -110,6 +129,20 @@ class Web(WebQueries):
         self.connectivity = Connectivity(self.knots, self.threads, attrgetter("threads"))
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
         self.world.on("before_integrate", self._drop_loose)
+
+    def __getstate__(self):
+        """A copy (pickle) keeps the graph flat: each knot's threads and watched neighbours
+        as lists beside the knots (see `Knot.__getstate__`)."""
+        state = self.__dict__.copy()
+        state["_woven"] = [(knot.links, knot.near) for knot in self.knots]
+        return state
+
+    def __setstate__(self, state):
+        woven = state.pop("_woven")
+        self.__dict__.update(state)
+        for knot, (links, near) in zip(self.knots, woven):
+            knot.links = knot.threads = links
+            knot.near = near
 
     @property
     def version(self):
