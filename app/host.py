@@ -37,6 +37,7 @@ import time
 import pygame
 
 from . import storage
+from .rewind import Rewind
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
 from .toolbar import BUTTON, GAP, HINTS, LIT_HINTS, MARGIN, SceneList, Toolbar, veil
 from scenes.kit.widgets import TEXT, panel_surface, rendered
@@ -104,6 +105,7 @@ class Host:
         self.frame_rate = FrameRate()
         self.frame_start = None  # timer() when the current frame's steps began
         self.interval = None  # the display interval the loop measured, s (None: unknown)
+        self.rewind = Rewind(self)  # the timeline bar and [ ] while paused (`app.rewind`)
         right = window.surface.get_width() - MARGIN
         self.scene_list = SceneList([(name, cls.help) for name, cls in self.classes.items()],
                                     lambda: self.scene.name, self.switch, right,
@@ -196,7 +198,7 @@ class Host:
             if self.frames - self.fullscreen_frame > FOCUS_GRACE_FRAMES:
                 self.pause()
             return
-        if self.scene_list.handle(event) or self.toolbar.handle(event):
+        if self.scene_list.handle(event) or self.toolbar.handle(event) or self.rewind.handle(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
@@ -262,6 +264,7 @@ class Host:
             lines = ([f"{word} anywhere to go on"] if context.touch else
                      [f"{word} or press P to go on", "press . to take one step"])
             veil(surface, "paused", lines)
+            self.rewind.draw(surface)
             painted = None
         if self.scene_list.open:
             self.toolbar.hover = None  # a button's hint would peek out under the list

@@ -1,6 +1,8 @@
 """The pygame side of every demo: events in, a picture out (the Scene of DESIGN.md).
 
-A `Scene` wraps a pure `Simulation` (model + parameters + seed) and adds what needs pygame:
+A `Scene` wraps a pure `Simulation` (model + parameters + seed), driven through a `Timeline`
+that keeps its last 10 s (`scenes.kit.model.timeline`: every input, parameter change, restart
+and step goes through it, so the host can rewind it), and adds what needs pygame:
 turning events into the model's abstract input, the slider panel, the explanatory overlay
 (key `o`), on-canvas notes, and drawing. A demo's scene module only names its model and
 parameters and names its view module; the view reads the model and never changes it. What
@@ -16,6 +18,7 @@ import pygame
 from .context import ViewContext
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
 from scenes.kit.model.simulation import SIZE, Simulation
+from scenes.kit.model.timeline import Timeline
 from .widgets import ParamPanel, draw_text
 
 
@@ -29,7 +32,8 @@ NOTE_LINE = 22
 
 def _key_code(name):
     """The pygame key code of a script's key name: K_a, K_1, K_SPACE, K_F11, K_PERIOD."""
-    constant = {".": "PERIOD"}.get(name, name if len(name) == 1 else name.upper())
+    constant = {".": "PERIOD", "[": "LEFTBRACKET", "]": "RIGHTBRACKET"}.get(
+        name, name if len(name) == 1 else name.upper())
     return getattr(pygame, "K_" + constant)
 
 
@@ -120,6 +124,8 @@ class Scene:
     """The drawing module of the demo (see the class docstring)."""
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
+        self.timeline = Timeline(self.sim)
+        """The way every input reaches the simulation, and the way back (the host's rewind)."""
         self.context = ViewContext(overlay=overlay)
         self.notes = []
         self.panel = None
@@ -140,7 +146,7 @@ class Scene:
         return self.sim.frame
 
     def set_param(self, name, value):
-        self.sim.set_param(name, value)
+        self.timeline.set_param(name, value)
 
 
     @property
@@ -151,7 +157,7 @@ class Scene:
     def request_restart(self):
         """The toolbar's restart button: the restart rule decides (most demos start again at
         once; a game may ask first)."""
-        self.sim.request_restart()
+        self.timeline.request_restart()
 
     def use_records(self, records):
         """Where this scene may keep what outlives a run (`ViewContext.records`); the host hands
@@ -173,11 +179,11 @@ class Scene:
             return
         kind, value = abstract_input(event)
         if kind is not None:
-            self.sim.input(kind, value)
+            self.timeline.input(kind, value)
 
     def step(self):
         """Advance one fixed 1/60 s frame."""
-        self.sim.step()
+        self.timeline.step()
         for note in self.notes:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
@@ -217,7 +223,10 @@ class Scene:
     when an overlay was painted (or nothing yet)."""
 
     def state(self):
-        return self.sim.state()
+        """The simulation's state keys, and `timeline`: frames kept and frames back."""
+        state = self.sim.state()
+        state["timeline"] = self.timeline.state()
+        return state
 
     def render(self, surface):
         """The demo's picture: its view's `draw`, handed the model and the context."""

@@ -25,7 +25,7 @@ class SheetScene(Scene):
     def __init__(self, seed=0, values=None, overlay=False):
         super().__init__(seed, values, overlay)
         self.wind_button = Button(WIND_BUTTON, "wind",
-                                  lambda: self.sim.input("key_down", "space"))
+                                  lambda: self.timeline.input("key_down", "space"))
 
     def handle(self, event):
         """The wind button, then the right button as a knife, then the common routing."""
@@ -35,7 +35,7 @@ class SheetScene(Scene):
                  and event.button == 3)
         if right or (event.type == pygame.MOUSEMOTION and event.buttons[2]
                      and not event.buttons[0]):
-            self.sim.input(CUT_KINDS[event.type], tuple(event.pos))
+            self.timeline.input(CUT_KINDS[event.type], tuple(event.pos))
             return
         super().handle(event)
 

@@ -6,7 +6,8 @@ parameter change and step goes through it. It keeps
     keyframes   every `every` frames, a pickle of what the run is: the model (which holds its
                 random generator), the frame count, the restart count, the parameter values
                 and the restart rule (the spider game's holds the question and the best score)
-    inputs      every input and parameter change, under the frame it came before
+    inputs      every input, parameter change and restart control, under the frame it came
+                before
 
 and goes to a kept frame by restoring the nearest keyframe at or before it and replaying the
 inputs and steps from there. The demos are deterministic, so the replay is the run itself, to
@@ -49,7 +50,7 @@ class Timeline:
         self.newest = simulation.frame
         """The frame count of the newest frame reached (the live end of the timeline)."""
         self._keyframes = []  # [(frame, pickled run)], oldest first
-        self._inputs = {}  # {frame: [(method name, a, b), ...]}, fed before that frame's step
+        self._inputs = {}  # {frame: [(Simulation method, args), ...]}, fed before that frame's step
         self._keyframe()
 
     # --- what it reaches ------------------------------------------------------------------
@@ -97,6 +98,21 @@ class Timeline:
         """`Simulation.set_param`, kept; while back, it starts a new branch from here."""
         self._record("set_param", name, value)
 
+    def request_restart(self):
+        """`Simulation.request_restart` (a restart control), kept; while back, a new branch."""
+        self._record("request_restart")
+
+    def restart(self):
+        """`Simulation.restart` (a fresh run at once), kept; while back, a new branch."""
+        self._record("restart")
+
+    def begin_here(self):
+        """The run was set up anew from outside (a scene handed its records to the restart
+        rule before its first frame): forget what is kept and start keeping from here."""
+        self._keyframes, self._inputs = [], {}
+        self.newest = self.simulation.frame
+        self._keyframe()
+
     def step(self):
         """One frame of the run, kept; while back, it starts a new branch from here."""
         self._branch()
@@ -130,10 +146,10 @@ class Timeline:
         return self.go_to(self.newest)
 
     # --- inside ---------------------------------------------------------------------------
-    def _record(self, method, a, b):
+    def _record(self, method, *args):
         self._branch()
-        self._inputs.setdefault(self.simulation.frame, []).append((method, a, b))
-        getattr(self.simulation, method)(a, b)
+        self._inputs.setdefault(self.simulation.frame, []).append((method, args))
+        getattr(self.simulation, method)(*args)
 
     def _branch(self):
         """Playing on from a moment back: forget every frame after it and its inputs."""
@@ -184,6 +200,6 @@ class Timeline:
 
     def _replay_frame(self):
         sim = self.simulation
-        for method, a, b in self._inputs.get(sim.frame, ()):
-            getattr(sim, method)(a, b)
+        for method, args in self._inputs.get(sim.frame, ()):
+            getattr(sim, method)(*args)
         sim.step()
