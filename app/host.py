@@ -245,6 +245,8 @@ class Host:
         if not self.paused:
             for _ in range(steps):
                 self.scene.step()
+        else:
+            self.rewind.idle()
 
     def draw(self, surface):
         """The shown scene, then the veil, toolbar, scene list and label over it.

@@ -15,8 +15,11 @@ The timeline works between frames. A host that can stop mid-way through a frame 
 stepping) gives its scene a `finish_frame()` method: `Rewind` calls it, when the scene has
 one, before every move, so a move always starts from a whole frame.
 
-The host calls `handle(event)` before its own keys (True: the event was the rewind's) and
-`draw(surface)` over the paused veil.
+A paused frame's spare time goes to the timeline (`idle`, `Timeline.prepare`): it fills in
+keyframes around the shown frame, so a drag along the bar soon replays only a few steps.
+
+The host calls `handle(event)` before its own keys (True: the event was the rewind's),
+`idle()` on each paused frame and `draw(surface)` over the paused veil.
 """
 
 import pygame
@@ -38,6 +41,10 @@ KEPT = (150, 156, 196)
 KEYS = {pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 """Frames each key moves along the timeline."""
 FRAMES_PER_SECOND = 60
+IDLE_SECONDS = 0.008
+"""What a paused frame gives the timeline to fill in keyframes (`Timeline.prepare`): half of a
+60 Hz frame (a paused frame only draws), so within a second or two every move replays at most
+a few steps."""
 
 
 class Rewind:
@@ -112,6 +119,10 @@ class Rewind:
         if frame != timeline.frame:
             timeline.go_to(frame)
             self.host.forget_canvas()  # the picture is of another moment: paint it whole
+
+    def idle(self):
+        """A paused frame: a little of its time fills in the timeline's keyframes."""
+        self.timeline.prepare(IDLE_SECONDS)
 
     # --- picture --------------------------------------------------------------------------
     def draw(self, surface):

@@ -74,12 +74,8 @@ class Knot(SleepingParticle):
         the neighbours it watches while asleep (`near`), which its `Web` keeps for it as flat
         lists. Left in, they would make a pickle walk the whole web thread by thread, one level
         deeper per knot, past any recursion limit; a removed knot keeps them (it is in no web)."""
-        state = {slot: getattr(self, slot) for cls in type(self).__mro__
-                 for slot in getattr(cls, "__slots__", ()) if hasattr(self, slot)}
-        if self.alive:
-            for woven in ("links", "threads", "near"):
-                del state[woven]
-        return state
+        slots = _KNOT_FIELDS if self.alive else _KNOT_SLOTS
+        return dict(zip(slots, [getattr(self, slot) for slot in slots]))
 
     def __setstate__(self, state):
         for slot, value in state.items():
@@ -87,6 +83,12 @@ class Knot(SleepingParticle):
         if "links" not in state:  # a live knot: its web gives them back (`Web.__setstate__`)
             self.links, self.near = [], ()
         self.threads = self.links
+
+
+_KNOT_SLOTS = tuple(slot for cls in reversed(Knot.__mro__) for slot in getattr(cls, "__slots__", ()))
+"""Every field of a knot (its classes' slots)."""
+_KNOT_FIELDS = tuple(slot for slot in _KNOT_SLOTS if slot not in ("links", "threads", "near"))
+"""The fields a live knot's pickle keeps (see `Knot.__getstate__`)."""
 
 
 class Thread(TapedDistance):
