@@ -4,8 +4,10 @@ Every scene keeps its last 10 s on a `scenes.kit.model.timeline.Timeline` (`Scen
 While the host is paused:
 
     [  /  ]        one frame back / forward along what is kept
-    the bar        under the toolbar: press or drag on it (mouse or finger) to go to any kept
-                   frame; its bright part is what is kept, the knob where the scene is now
+    the bar        under the toolbar, as wide as its row: press or drag on it (mouse or
+                   finger) to go to any kept frame; the track's bright part is what is kept
+                   (the newest at its right end, 10 s back at its left), the knob where the
+                   scene is now, and the line above says how far back that is
 
 Playing on from a moment back (going on, a step with `.`, any input to the scene) is the
 timeline's business: it forgets what came after that moment and the run goes on from there, a
@@ -28,14 +30,14 @@ from scenes.kit.model.timeline import KEEP
 from scenes.kit.widgets import ACCENT, MUTED, PANEL_FILL, TEXT, TRACK, draw_text, panel_surface
 
 BAR_TOP = 60
-"""Top of the bar, px: below the toolbar's row (12 to 52) and above the paused box."""
-BAR_HEIGHT = 32
-BAR_INSET = 24
-"""Space between the bar and the canvas's sides (or the open slider panel), px."""
-LABEL_WIDTH = 92
-"""Room for the bar's name at its left end, px."""
-READOUT_WIDTH = 100
-"""Room for the time behind the newest frame at its right end, px."""
+"""Top of the bar, px: below the toolbar's row (12 to 52)."""
+BAR_SIZE = (280, 50)
+"""The bar's width (the toolbar's row with the slider button: clear of the paused box and of
+what scenes draw top left) and height (a line of words over the track), px."""
+BAR_RIGHT = 12
+"""Space between the bar and the canvas's right edge (or the open slider panel), px."""
+TRACK_INSET = 18
+"""Space between the track's ends and the bar's, px (the knob's radius and a little)."""
 KEPT = (150, 156, 196)
 """The part of the track that holds kept frames."""
 KEYS = {pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
@@ -61,20 +63,19 @@ class Rewind:
 
     # --- where the bar is -----------------------------------------------------------------
     def bar(self):
-        """The bar's rect: across the canvas under the toolbar, left of an open slider panel."""
+        """The bar's rect: under the toolbar's row at the right, left of an open slider panel."""
         scene = self.host.scene
-        right = scene.size[0] - BAR_INSET
+        right = scene.size[0] - BAR_RIGHT
         panel = scene.panel
         if panel is not None and panel.open and panel.sliders:
-            right = min(right, panel.body.left - BAR_INSET // 2)
-        return pygame.Rect(BAR_INSET, BAR_TOP, right - BAR_INSET, BAR_HEIGHT)
+            right = min(right, panel.body.left - BAR_RIGHT)
+        return pygame.Rect(right - BAR_SIZE[0], BAR_TOP, *BAR_SIZE)
 
     def track(self):
-        """The line the frames lie along: the newest at its right end, KEEP frames (10 s)
-        back at its left."""
+        """The line the frames lie along, in the bar's lower half: the newest at its right
+        end, KEEP frames (10 s) back at its left."""
         bar = self.bar()
-        return pygame.Rect(bar.x + LABEL_WIDTH, bar.centery - 3,
-                           bar.width - LABEL_WIDTH - READOUT_WIDTH, 6)
+        return pygame.Rect(bar.x + TRACK_INSET, bar.bottom - 17, bar.width - 2 * TRACK_INSET, 6)
 
     def frame_at(self, x):
         """The frame a press at canvas x stands for (the timeline clamps it to what is kept)."""
@@ -129,10 +130,9 @@ class Rewind:
         """The bar: its name, the track with the kept part lit, the knob, the time back."""
         timeline = self.timeline
         bar = self.bar()
-        surface.blit(panel_surface(bar.size, PANEL_FILL, (120, 124, 160, 255),
-                                   radius=bar.height // 2), bar)
-        draw_text(surface, "[ ] rewind", (bar.x + 14, bar.centery), 20,
-                  ACCENT if self.dragging else TEXT, anchor="midleft")
+        surface.blit(panel_surface(bar.size, PANEL_FILL, (120, 124, 160, 255)), bar)
+        draw_text(surface, "rewind: drag, or [ ]", (bar.x + 12, bar.y + 7), 18,
+                  ACCENT if self.dragging else TEXT)
         track = self.track()
         pygame.draw.rect(surface, TRACK, track, border_radius=3)
         oldest = round(self.x_of(timeline.oldest))
@@ -144,5 +144,5 @@ class Rewind:
         pygame.draw.circle(surface, TEXT, knob, 9, 2)
         back = timeline.back / FRAMES_PER_SECOND
         words = "live" if timeline.back == 0 else f"-{back:.2f} s"
-        draw_text(surface, words, (bar.right - 14, bar.centery), 20,
-                  TEXT if timeline.back else MUTED, anchor="midright")
+        draw_text(surface, words, (bar.right - 12, bar.y + 7), 18,
+                  TEXT if timeline.back else MUTED, anchor="topright")

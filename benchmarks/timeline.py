@@ -120,8 +120,14 @@ def measure(name, every=None):
             "prepared_mb": timeline.memory_bytes() / 1e6}
 
 
-def measure_all(names=None, every=None):
-    return {name: measure(name, every) for name in (names or list(SCENES))}
+def measure_all(names=None, every=None, rounds=2):
+    """`measure` of every demo named (all by default), each figure the lowest of `rounds` runs
+    (a shared machine only ever adds time)."""
+    results = {}
+    for name in names or list(SCENES):
+        runs = [measure(name, every) for _ in range(rounds)]
+        results[name] = {key: min(run[key] for run in runs) for key in runs[0]}
+    return results
 
 
 def ok(flag):
@@ -145,7 +151,7 @@ def section(results, every=None):
                f"keyframes spaced by their cost, {SHARE:.0%} of the steps between them")
     return ("## Rewind: the timeline's cost\n\nEach demo at its defaults, "
             f"{FRAMES} frames with a slow drag through a `Timeline` (the last {KEEP} frames "
-            f"kept, {spacing}), CPU time of this thread. Recording is what the timeline adds "
+            f"kept, {spacing}), CPU time of this thread, each figure the lowest of two runs. Recording is what the timeline adds "
             "to a frame beside the model's own work (its steps and inputs, timed in the same "
             "run), less what driving a bare simulation the same way costs; a scrub is a jump "
             f"to a random kept frame ({SCRUBS} of them), right after the run and again after "
