@@ -44,6 +44,7 @@ import pygame
 
 from . import share, storage
 from .chrome import QUALITY_LABEL_INSET, quality_pill, toolbar_for, veil  # noqa: F401
+from .rewind import Rewind
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
 from .toolbar import BUTTON, GAP, MARGIN, SceneList
 from scenes.kit.ui_scale import FULL_SIZE, UiScale
@@ -103,6 +104,7 @@ class Host:
         self.frame_start = None  # timer() when the current frame's steps began
         self.interval = None  # the display interval the loop measured, s (None: unknown)
         self.ui = FULL_SIZE  # the size the canvas is shown at (`lay_out`)
+        self.rewind = Rewind(self)  # the timeline bar and [ ] while paused (`app.rewind`)
         right = window.surface.get_width() - MARGIN
         self.scene_list = SceneList([(name, cls.help) for name, cls in self.classes.items()],
                                     lambda: self.scene.name, self.switch, right,
@@ -243,7 +245,7 @@ class Host:
             return
         if self.menu.handle(event) or self.scene_list.handle(event):
             return
-        if not self._row_covered() and self.toolbar.handle(event):
+        if not self._row_covered() and (self.toolbar.handle(event) or self.rewind.handle(event)):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
@@ -290,6 +292,8 @@ class Host:
         if not self.paused:
             for _ in range(steps):
                 self.scene.step()
+        else:
+            self.rewind.idle()
 
     def draw(self, surface):
         """The shown scene, then the veil, toolbar, scene list and label over it.
@@ -309,6 +313,7 @@ class Host:
             lines = ([f"{word} anywhere to go on"] if context.touch else
                      [f"{word} or press P to go on", "press . to take one step"])
             veil(surface, "paused", lines, self.ui)
+            self.rewind.draw(surface)
             painted = None
         if self.scene_list.open or self.menu.open:
             self.toolbar.hover = None  # a button's hint would peek out under the list

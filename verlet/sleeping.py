@@ -119,12 +119,26 @@ class Sleeping:
         self._recording = {}  # id -> particle recording its tapes this frame (it may sleep)
         self._stale = True  # the lists must be made afresh before the next frame
 
+    _BY_IDENTITY = ("_awake", "_changed", "_recording")
+    """The tables keyed by the identity of the object each holds (id(x) -> x)."""
+
     def __getstate__(self):
-        """A copy (pickle) makes its lists afresh on its first frame: they are keyed by
-        identities, which a copy does not keep."""
+        """A copy (pickle) keeps every table as it is, so it runs on exactly as the original:
+        a table keyed by identities (which a copy does not keep) goes as a list of what it
+        holds, in its order, and is keyed again by `__setstate__`."""
         state = self.__dict__.copy()
-        state["_stale"] = True
+        for name in self._BY_IDENTITY:
+            state[name] = list(state[name].values())
+        place = self._place
+        state["_place"] = [(link, place[id(link)]) for link in self.world.constraints
+                           if id(link) in place] if self.world is not None else []
         return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        for name in self._BY_IDENTITY:
+            setattr(self, name, {id(x): x for x in state[name]})
+        self._place = {id(link): place for link, place in state["_place"]}
 
     def bind(self, world):
         """Be the sleeping policy of `world` (`World` calls this when it is set)."""

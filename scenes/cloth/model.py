@@ -18,7 +18,7 @@ from scenes.kit.model.sheet_demo import DAMPING, LONG_PRESS, SheetDemo
 from verlet import World
 
 __all__ = ["COLUMNS", "DAMPING", "HELP", "LONG_PRESS", "PARAMS", "ROD_Y", "ROWS", "SPACING",
-           "ClothModel", "gust_field"]
+           "ClothModel", "GustField", "gust_field"]
 
 HELP = ("a cloak that tears: yank it hard and fast (a slow drag slips out of the hand), "
         "swipe across it to cut, Space for wind")
@@ -53,13 +53,25 @@ and lets it go, and only a hard fast yank, which takes a link past the limit wit
 tears it (`Sheet(grip=...)`)."""
 
 
-def gust_field(model):
-    """Wind at (x, y): a steady blow from the left with gusts travelling across the cloth."""
-    def field(x, y):
+class GustField:
+    """Wind at (x, y): a steady blow from the left with gusts travelling across the cloth.
+
+    A plain object rather than a closure, so a model that holds it can be copied and kept
+    (the timeline pickles the whole run)."""
+
+    def __init__(self, model):
+        self.model = model
+
+    def __call__(self, x, y):
+        model = self.model
         strength, t = model.values["wind"], model.time
         wave = sin(0.021 * x - 2.3 * t + model.phase) * sin(0.017 * y + 1.3 * t)
         return strength * (0.7 + 0.3 * wave), strength * 0.35 * sin(0.03 * x + 2.9 * t)
-    return field
+
+
+def gust_field(model):
+    """The cloak's wind field for `model` (a `GustField`)."""
+    return GustField(model)
 
 
 class ClothModel(SheetDemo):

@@ -62,7 +62,7 @@ def draw(surface, model, context):
     smooth = smooth_at(quality)
     surface.blit(vertical_gradient(surface.get_size(), WALL_TOP, WALL_BOTTOM), (0, 0))
     sheet = model.sheet
-    nails = [p for p in sheet.grid if id(p) in sheet.nails]
+    nails = sheet.nails
     left, right = nails[0].x - 26, nails[-1].x + 26
     stroke(surface, ROD, [(left, ROD_Y - 4), (right, ROD_Y - 4)], 10, smooth=smooth)
     if quality == "high":

@@ -67,6 +67,18 @@ KEYS = {"left": (-1, 0), "a": (-1, 0), "right": (1, 0), "d": (1, 0), "up": (0, -
         "w": (0, -1), "down": (0, 1), "s": (0, 1)}
 
 
+class FixedAngle:
+    """A strand's root direction that never changes (the `base_angle` of `verlet.Strand`): the
+    angle it grows out of the scalp at. A plain object, not a lambda, so the model pickles
+    (the timeline keeps copies of the run)."""
+
+    def __init__(self, angle):
+        self.angle = angle
+
+    def __call__(self):
+        return self.angle
+
+
 class HairModel:
     """The head, its target, the strands."""
 
@@ -110,8 +122,7 @@ class HairModel:
     def _grow(self, angle):
         step = (cos(angle) * SEGMENT, sin(angle) * SEGMENT)
         (root, *points), _ = chain(self.world, self._on_scalp(angle), step, SEGMENTS, link=None)
-        strand = Strand(root, points, SEGMENT, [(0.0, 0.0)] * SEGMENTS,
-                        lambda: angle)
+        strand = Strand(root, points, SEGMENT, [(0.0, 0.0)] * SEGMENTS, FixedAngle(angle))
         strand.scalp_angle = angle
         return strand
 

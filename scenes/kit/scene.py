@@ -1,6 +1,8 @@
 """The pygame side of every demo: events in, a picture out (the Scene of DESIGN.md).
 
-A `Scene` wraps a pure `Simulation` (model + parameters + seed) and adds what needs pygame:
+A `Scene` wraps a pure `Simulation` (model + parameters + seed), driven through a `Timeline`
+that keeps its last 10 s (`scenes.kit.model.timeline`: every input, parameter change, restart
+and step goes through it, so the host can rewind it), and adds what needs pygame:
 turning events into the model's abstract input, the slider panel, the explanatory overlay
 (key `o`), on-canvas notes, and drawing. A demo's scene module only names its model and
 parameters and names its view module; the view reads the model and never changes it. What
@@ -16,6 +18,7 @@ import pygame
 from .context import ViewContext
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
 from scenes.kit.model.simulation import SIZE, Simulation
+from scenes.kit.model.timeline import Timeline
 from .param_panel import ParamPanel
 from .ui_scale import FULL_SIZE
 from .widgets import draw_text
@@ -33,7 +36,8 @@ NOTE_SIZE = 20
 
 def _key_code(name):
     """The pygame key code of a script's key name: K_a, K_1, K_SPACE, K_F11, K_PERIOD."""
-    constant = {".": "PERIOD"}.get(name, name if len(name) == 1 else name.upper())
+    constant = {".": "PERIOD", "[": "LEFTBRACKET", "]": "RIGHTBRACKET"}.get(
+        name, name if len(name) == 1 else name.upper())
     return getattr(pygame, "K_" + constant)
 
 
@@ -133,6 +137,8 @@ class Scene:
     def __init__(self, seed=0, values=None, overlay=False, calm=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values,
                               calm=calm)
+        self.timeline = Timeline(self.sim)
+        """The way every input reaches the simulation, and the way back (the host's rewind)."""
         self.context = ViewContext(overlay=overlay)
         self.notes = []
         self.panel = None
@@ -152,7 +158,7 @@ class Scene:
         return self.sim.frame
 
     def set_param(self, name, value):
-        self.sim.set_param(name, value)
+        self.timeline.set_param(name, value)
 
     def take_moments(self):
         """What just happened in the model since the last call: [(name, detail), ...]."""
@@ -177,7 +183,7 @@ class Scene:
     def request_restart(self):
         """The toolbar's restart button: the restart rule decides (most demos start again at
         once; a game may ask first)."""
-        self.sim.request_restart()
+        self.timeline.request_restart()
 
     def use_records(self, records):
         """Where this scene may keep what outlives a run (`ViewContext.records`); the host hands
@@ -206,11 +212,11 @@ class Scene:
             return
         kind, value = abstract_input(event)
         if kind is not None:
-            self.sim.input(kind, value)
+            self.timeline.input(kind, value)
 
     def step(self):
         """Advance one fixed 1/60 s frame."""
-        self.sim.step()
+        self.timeline.step()
         for note in self.notes:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
@@ -253,7 +259,10 @@ class Scene:
     when an overlay was painted (or nothing yet)."""
 
     def state(self):
-        return self.sim.state()
+        """The simulation's state keys, and `timeline`: frames kept and frames back."""
+        state = self.sim.state()
+        state["timeline"] = self.timeline.state()
+        return state
 
     def render(self, surface):
         """The demo's picture: its view's `draw`, handed the model and the context."""

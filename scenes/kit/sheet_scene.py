@@ -25,7 +25,7 @@ class SheetScene(Scene):
     def __init__(self, seed=0, values=None, overlay=False, calm=False):
         super().__init__(seed, values, overlay, calm)
         self.wind_button = Button(WIND_BUTTON, "wind",
-                                  lambda: self.sim.input("key_down", "space"))
+                                  lambda: self.timeline.input("key_down", "space"))
 
     HELP_LINES = 2
     """How many lines a help line wraps to on a small canvas, at most (the button sits below)."""
@@ -51,7 +51,7 @@ class SheetScene(Scene):
         if right or (event.type == pygame.MOUSEMOTION and event.buttons[2]
                      and not event.buttons[0]):
             kind = self.model_class.right_button[CUT_EVENTS[event.type]]  # the knife
-            self.sim.input(kind, tuple(event.pos))
+            self.timeline.input(kind, tuple(event.pos))
             return
         super().handle(event)
 

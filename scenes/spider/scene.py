@@ -92,16 +92,18 @@ class SpiderScene(Scene):
 
     def restart(self):
         """A new game at once (the next reproducible one, `Simulation.restart`)."""
-        self.sim.restart()
+        self.timeline.restart()
 
     def toggle_hint(self):
-        self.session.toggle_hint()
+        """The help button: the hint key's work, kept on the timeline like the key."""
+        self.timeline.input("key_down", "h")
 
     def use_records(self, records):
         """Read the best score from `records`, and keep every new best there."""
         super().use_records(records)
         best = valid_best(records.load(self.name).get("best")) if records is not None else 0
         self.sim.rules.session = Session(best=best, save=self._keep_best)
+        self.timeline.begin_here()  # the run now starts with that session
 
     def _keep_best(self, best):
         records = self.context.records

@@ -69,8 +69,8 @@ class Sheet:
         grid, right, down = sheet(world, columns, rows, spacing, origin, pinned,
                                   lambda a, b, rest: Breakable(a, b, rest, limit))
         self.grid = grid
-        self.nails = {id(p) for p in grid if p.pinned}
-        self.link_triangles = {}  # id(link) -> indices of the triangles it borders
+        self.nails = [p for p in grid if p.pinned]  # the points nailed in place
+        self.link_triangles = {}  # link -> indices of the triangles it borders
         self.triangles = []       # (a, b, c, links)
         self.alive = []           # per triangle
         self.cells = []           # (top-left, top-right, bottom-right, bottom-left, t1, t2)
@@ -119,7 +119,7 @@ class Sheet:
         for a, b, c3, links in shapes:
             links = links + ((diagonal,) if diagonal else ())
             for link in links:
-                self.link_triangles.setdefault(id(link), []).append(len(self.triangles))
+                self.link_triangles.setdefault(link, []).append(len(self.triangles))
             self.triangles.append((a, b, c3, links))
             self.alive.append(True)
         self.cells.append((tl, tr, br, bl, first, first + 1))
@@ -187,7 +187,7 @@ class Sheet:
 
     def _forget(self, links):
         for link in links:
-            for t in self.link_triangles.get(id(link), ()):
+            for t in self.link_triangles.get(link, ()):
                 self.alive[t] = False
         live = [t for t, alive in enumerate(self.alive) if alive]
         if self.spacers:
@@ -307,5 +307,6 @@ class Sheet:
 
     def observe(self):
         """points [[x, y, nailed]], live links [[i, j, rest]] and torn (`graph_state`)."""
-        return graph_state(self.world.particles, self.world.constraints, self.nails, self.torn)
+        nailed = {id(p) for p in self.nails}
+        return graph_state(self.world.particles, self.world.constraints, nailed, self.torn)
 

@@ -32,6 +32,11 @@ the demo has its own (the spider game asks to confirm mid-game). A rule has
     rule.request_restart(simulation)      a restart control was used
     rule.restarted(simulation)            a fresh model was just made
     rule.step(simulation)                 one frame passed (after the model's step)
+    rule.take_over(previous)              optional: this rule, restored from earlier in the run
+                                          (`scenes.kit.model.timeline`), replaces `previous`
+                                          (a rule keeps state that is part of the run, so the
+                                          timeline keeps it with the model; what lies outside
+                                          the run, where a record is saved, it hands over here)
 """
 
 import random

@@ -3,9 +3,11 @@
 A `Timeline` drives a `Simulation` (`scenes.kit.model.simulation`) in its place: every input,
 parameter change and step goes through it. It keeps
 
-    keyframes   every `every` frames, a pickle of what the run is: the model (which holds its
-                random generator), the frame count, the restart count and the parameter values
-    inputs      every input and parameter change, under the frame it came before
+    keyframes   every few frames (see below), a pickle of what the run is: the model (which
+                holds its random generator), the frame count, the restart count, the parameter values
+                and the restart rule (the spider game's holds the question and the best score)
+    inputs      every input, parameter change and restart control, under the frame it came
+                before
 
 and goes to a kept frame by restoring the nearest keyframe at or before it and replaying the
 inputs and steps from there. The demos are deterministic, so the replay is the run itself, to
@@ -20,35 +22,59 @@ The timeline works between frames: a frame taken phase by phase must be finished
 Whoever draws the model must look it up again after a move (`simulation.model` is a new
 object after every restore).
 
-Costs (measured by `benchmarks/timeline.py`): a keyframe is a pickle of a few to a few tens of
-kB that takes 0.2 to 0.8 ms, a restore 0.1 to 0.5 ms, so with EVERY = 10 recording is about 2%
-of a model step, 60 keyframes of the 10 s stay within a few MB, and a scrub replays at most
-nine steps.
+How often it takes a keyframe follows what one costs against what the run's steps cost: the
+next keyframe comes once the steps since the last one took 1 / SHARE times what the last
+keyframe took (at least MIN_SPACING frames after it). So recording is about SHARE of the model
+step in every demo, however heavy its model and however fast its machine, and going to any
+kept frame is one restore (about as long as a keyframe) and a replay of at most as much
+stepping as that, about 1 / SHARE keyframes' time. With a fixed `every`, a keyframe is taken
+every that many frames instead (the same run either way: only the cost moves).
+
+Costs (measured by `benchmarks/timeline.py`, natively): a keyframe is a pickle of 3 to 85 kB
+that takes 0.06 to 1.5 ms while a model step takes 0.1 to 0.5 ms, so keyframes fall every 10
+to 80 frames; recording stays under 5% of the step, the 10 s keep a few MB, and the slowest
+jump (cloth, spider) is some 40 ms.
 """
 
+import gc
 import pickle
+import time
+from bisect import bisect_right
 
 KEEP = 600
 """Frames a timeline reaches back: 10 s at 60 frames a second."""
-EVERY = 10
-"""Frames between keyframes. Chosen by measurement (benchmarks/timeline.py): fewer would cost
-more than 5% of a model step to record in the lightest demo (the rope), more would let a scrub
-replay past 50 ms in the heaviest (cloth, hair)."""
+SHARE = 0.03
+"""What keyframes may cost, as a share of the model steps between them: under the budget of
+5%, leaving room for the rest of the bookkeeping (reading the clock, the inputs kept)."""
+DENSE = 10
+"""Widest gap between keyframes a paused timeline leaves when it fills them in with its idle
+time (`prepare`): once filled, a move anywhere replays fewer than DENSE steps."""
+MIN_SPACING = 5
+"""Fewest frames between two keyframes: at most KEEP / MIN_SPACING + 1 of them are kept, so
+even a model that steps slowly against its pickle stays within a few MB."""
 
 
 class Timeline:
     """A simulation's last `keep` frames: the way back (`go_to`, `back_by`) and forward again."""
 
-    def __init__(self, simulation, keep=KEEP, every=EVERY):
-        if keep < 1 or every < 1:
-            raise ValueError(f"keep and every must be at least 1, got {keep!r} and {every!r}")
+    def __init__(self, simulation, keep=KEEP, every=None, share=SHARE, clock=time.perf_counter):
+        """`every`: None (keyframes spaced by their cost, `share` of the steps' time measured
+        by `clock`, in seconds) or the frames between two keyframes."""
+        if keep < 1 or (every is not None and every < 1) or not 0.0 < share <= 1.0:
+            raise ValueError(f"keep and every must be at least 1 and share in (0, 1], got "
+                             f"{keep!r}, {every!r} and {share!r}")
         self.simulation = simulation
         self.keep = keep
         self.every = every
+        self.share = share
+        self.clock = clock
+        self._stepping = 0.0  # the model steps' time since the last keyframe, s
+        self._keyframe_cost = 0.0  # what the last keyframe took, s
+        self._scratch = None  # (model, frame, restarts, values, rules) `prepare` steps apart
         self.newest = simulation.frame
         """The frame count of the newest frame reached (the live end of the timeline)."""
         self._keyframes = []  # [(frame, pickled run)], oldest first
-        self._inputs = {}  # {frame: [(method name, a, b), ...]}, fed before that frame's step
+        self._inputs = {}  # {frame: [(Simulation method, args), ...]}, fed before that frame's step
         self._keyframe()
 
     # --- what it reaches ------------------------------------------------------------------
@@ -96,24 +122,49 @@ class Timeline:
         """`Simulation.set_param`, kept; while back, it starts a new branch from here."""
         self._record("set_param", name, value)
 
+    def request_restart(self):
+        """`Simulation.request_restart` (a restart control), kept; while back, a new branch."""
+        self._record("request_restart")
+
+    def restart(self):
+        """`Simulation.restart` (a fresh run at once), kept; while back, a new branch."""
+        self._record("restart")
+
+    def begin_here(self):
+        """The run was set up anew from outside (a scene handed its records to the restart
+        rule before its first frame): forget what is kept and start keeping from here."""
+        self._keyframes, self._inputs, self._scratch = [], {}, None
+        self.newest = self.simulation.frame
+        self._keyframe()
+
     def step(self):
         """One frame of the run, kept; while back, it starts a new branch from here."""
-        self._branch()
-        self.simulation.step()
-        self.newest = self.simulation.frame
-        if self.newest % self.every == 0:
+        sim = self.simulation
+        if sim.frame != self.newest:
+            self._branch()
+        clock = self.clock
+        start = clock()
+        sim.step()
+        self._stepping += clock() - start
+        self.newest = sim.frame
+        if self._keyframe_due():
             self._keyframe()
-        self._let_go()
+        keyframes = self._keyframes
+        if len(keyframes) > 1 and keyframes[1][0] <= self.newest - self.keep:
+            self._let_go()
 
     # --- moving along it ------------------------------------------------------------------
     def go_to(self, frame):
         """Put the simulation at `frame` (clamped to the kept frames) and return that frame."""
         frame = min(max(frame, self.oldest), self.newest)
         sim = self.simulation
-        if not sim.frame <= frame < sim.frame + self.every:
-            self._restore(frame)
+        if not self._keyframe_before(frame)[0] <= sim.frame <= frame:
+            self._restore(frame)  # else going on from here is the shorter way
         while sim.frame < frame:
             self._replay_frame()
+        moments = getattr(sim, "moments", None)
+        if moments is not None:
+            moments.clear()  # what a move replays has happened before: no news for the page
         return frame
 
     def back_by(self, frames=1):
@@ -128,11 +179,25 @@ class Timeline:
         """Back to the newest frame."""
         return self.go_to(self.newest)
 
+    def prepare(self, seconds):
+        """Spend about `seconds` of idle time (while paused) filling in keyframes, the widest
+        gap first, at its middle, until none is wider than DENSE frames: the slowest move
+        halves with each round. The shown run is not touched: the replay runs on a copy of
+        its own, which carries on where it stopped at the next call. True while more is
+        left to do."""
+        deadline = self.clock() + seconds
+        while True:
+            gap = self._widest_gap()
+            if gap is None:
+                return False
+            if self.clock() >= deadline or not self._fill(*gap, deadline):
+                return True
+
     # --- inside ---------------------------------------------------------------------------
-    def _record(self, method, a, b):
+    def _record(self, method, *args):
         self._branch()
-        self._inputs.setdefault(self.simulation.frame, []).append((method, a, b))
-        getattr(self.simulation, method)(a, b)
+        self._inputs.setdefault(self.simulation.frame, []).append((method, args))
+        getattr(self.simulation, method)(*args)
 
     def _branch(self):
         """Playing on from a moment back: forget every frame after it and its inputs."""
@@ -143,14 +208,32 @@ class Timeline:
         for frame in [f for f in self._inputs if f >= now]:
             del self._inputs[frame]
         self.newest = now
+        self._scratch = None
+
+    def _keyframe_due(self):
+        since = self.newest - self._keyframes[-1][0]
+        if self.every is not None:
+            return since >= self.every
+        return since >= MIN_SPACING and self._stepping * self.share >= self._keyframe_cost
 
     def _keyframe(self):
+        start = self.clock()
+        self._take_keyframe()
+        self._keyframe_cost = self.clock() - start
+        self._stepping = 0.0
+
+    def _take_keyframe(self):
+        """Keep the simulation's run as it is now, in its place among the keyframes."""
         sim = self.simulation
-        run = (sim.model, sim.frame, sim.restarts, sim.values)
-        frame = sim.frame
-        if self._keyframes and self._keyframes[-1][0] == frame:
-            self._keyframes.pop()
-        self._keyframes.append((frame, pickle.dumps(run, pickle.HIGHEST_PROTOCOL)))
+        run = (sim.model, sim.frame, sim.restarts, sim.values, sim.rules)
+        with no_collection():
+            data = pickle.dumps(run, pickle.HIGHEST_PROTOCOL)
+        keyframes = self._keyframes
+        at = bisect_right(keyframes, sim.frame, key=first)
+        if at and keyframes[at - 1][0] == sim.frame:
+            keyframes[at - 1] = (sim.frame, data)
+        else:
+            keyframes.insert(at, (sim.frame, data))
 
     def _let_go(self):
         """Drop keyframes (and their inputs) no kept frame needs any more."""
@@ -165,20 +248,79 @@ class Timeline:
             for frame in [f for f in self._inputs if f < first]:
                 del self._inputs[frame]
 
+    def _keyframe_before(self, frame):
+        """(frame, pickled run) of the newest keyframe at or before `frame`."""
+        at = bisect_right(self._keyframes, frame, key=first)
+        return self._keyframes[max(0, at - 1)]
+
     def _restore(self, frame):
         """Load the newest keyframe at or before `frame`."""
-        data = None
-        for kept_frame, kept in self._keyframes:
-            if kept_frame > frame:
-                break
-            data = kept
         sim = self.simulation
-        model, sim.frame, sim.restarts, values = pickle.loads(data)
+        with no_collection():
+            model, sim.frame, sim.restarts, values, rules = pickle.loads(
+                self._keyframe_before(frame)[1])
         sim.model = model
         sim.values = values
+        take_over = getattr(rules, "take_over", None)
+        if take_over is not None:
+            take_over(sim.rules)
+        sim.rules = rules
+
+    # --- filling in, while paused ---------------------------------------------------------
+    def _widest_gap(self):
+        """(keyframe frame, frame to fill) in the widest gap between keyframes (the one
+        nearest the shown frame among equals), or None when none is wider than DENSE."""
+        now = self.simulation.frame
+        ends = [kept[0] for kept in self._keyframes] + [self.newest + 1]
+        gaps = [(a, b) for a, b in zip(ends, ends[1:]) if b - a > DENSE]
+        if not gaps:
+            return None
+        a, b = min(gaps, key=lambda gap: (gap[0] - gap[1], abs(gap[0] - now)))
+        return a, (a + b) // 2
+
+    def _fill(self, start, frame, deadline):
+        """Replay the scratch run from the keyframe at `start` (or from where it stands, when
+        that is on the way) to `frame` and keep a keyframe there; False when `deadline` came
+        first (the scratch run stays where it got to)."""
+        sim = self.simulation
+        shown = (sim.model, sim.frame, sim.restarts, sim.values, sim.rules)
+        scratch = self._scratch
+        if scratch is None or not start <= scratch[1] <= frame:
+            with no_collection():
+                scratch = pickle.loads(self._keyframe_before(start)[1])
+        sim.model, sim.frame, sim.restarts, sim.values, sim.rules = scratch
+        try:  # the scratch run's rule takes nothing over: what it saves goes nowhere
+            while sim.frame < frame:
+                if self.clock() >= deadline:
+                    return False
+                self._replay_frame()
+            self._take_keyframe()
+            return True
+        finally:
+            self._scratch = (sim.model, sim.frame, sim.restarts, sim.values, sim.rules)
+            sim.model, sim.frame, sim.restarts, sim.values, sim.rules = shown
 
     def _replay_frame(self):
         sim = self.simulation
-        for method, a, b in self._inputs.get(sim.frame, ()):
-            getattr(sim, method)(a, b)
+        for method, args in self._inputs.get(sim.frame, ()):
+            getattr(sim, method)(*args)
         sim.step()
+
+
+def first(kept):
+    """The frame of a kept (frame, pickled run)."""
+    return kept[0]
+
+
+class no_collection:
+    """`with no_collection():` the garbage collector waits (as it was, after). A pickle makes
+    and a restore builds thousands of small objects, enough to start a full collection of
+    the whole program's objects midway (tens of ms); nothing they make is garbage in a cycle."""
+
+    def __enter__(self):
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was_enabled:
+            gc.enable()

@@ -19,6 +19,11 @@ class GameRules:
     def __init__(self, session=None):
         self.session = Session() if session is None else session
 
+    def take_over(self, previous):
+        """This rule, a copy from earlier in the run (the timeline's), replaces `previous`: keep
+        saving a new best where it saved."""
+        self.session.save = previous.session.save
+
     def input(self, simulation, kind, value):
         if kind != "key_down":
             return False

@@ -43,6 +43,14 @@ class Session:
         self.confirm_left = 0  # frames left to confirm a restart; 0 = nothing asked
         self._shots = 0  # the model's successful shots seen so far this game
 
+    def __getstate__(self):
+        """A copy (pickle, the timeline's) is the game's state; where the best is kept (`save`)
+        is outside the game, so it is left out and the rule a copy replaces hands it over
+        (`GameRules.take_over`)."""
+        state = self.__dict__.copy()
+        state["save"] = None
+        return state
+
     # --- the game's life ------------------------------------------------------------------
     def new_game(self):
         """A fresh game began (a restart): its "new best" is judged against the best now."""

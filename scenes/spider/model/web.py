@@ -69,6 +69,27 @@ class Knot(SleepingParticle):
         self.quiet = born
         self.alive = True
 
+    def __getstate__(self):
+        """What a copy (pickle) of a live knot keeps of itself: everything but its threads and
+        the neighbours it watches while asleep (`near`), which its `Web` keeps for it as flat
+        lists. Left in, they would make a pickle walk the whole web thread by thread, one level
+        deeper per knot, past any recursion limit; a removed knot keeps them (it is in no web)."""
+        slots = _KNOT_FIELDS if self.alive else _KNOT_SLOTS
+        return dict(zip(slots, [getattr(self, slot) for slot in slots]))
+
+    def __setstate__(self, state):
+        for slot, value in state.items():
+            setattr(self, slot, value)
+        if "links" not in state:  # a live knot: its web gives them back (`Web.__setstate__`)
+            self.links, self.near = [], ()
+        self.threads = self.links
+
+
+_KNOT_SLOTS = tuple(slot for cls in reversed(Knot.__mro__) for slot in getattr(cls, "__slots__", ()))
+"""Every field of a knot (its classes' slots)."""
+_KNOT_FIELDS = tuple(slot for slot in _KNOT_SLOTS if slot not in ("links", "threads", "near"))
+"""The fields a live knot's pickle keeps (see `Knot.__getstate__`)."""
+
 
 class Thread(TapedDistance):
     """An exact distance constraint that is also a graph edge.
@@ -110,6 +131,20 @@ class Web(WebQueries):
         self.connectivity = Connectivity(self.knots, self.threads, attrgetter("threads"))
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
         self.world.on("before_integrate", self._drop_loose)
+
+    def __getstate__(self):
+        """A copy (pickle) keeps the graph flat: each knot's threads and watched neighbours
+        as lists beside the knots (see `Knot.__getstate__`)."""
+        state = self.__dict__.copy()
+        state["_woven"] = [(knot.links, knot.near) for knot in self.knots]
+        return state
+
+    def __setstate__(self, state):
+        woven = state.pop("_woven")
+        self.__dict__.update(state)
+        for knot, (links, near) in zip(self.knots, woven):
+            knot.links = knot.threads = links
+            knot.near = near
 
     @property
     def version(self):

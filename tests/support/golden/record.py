@@ -130,9 +130,17 @@ def picture_hash(png_path):
     return hashlib.sha256(pygame.image.tobytes(surface, "RGB")).hexdigest()
 
 
+INSTRUMENT_KEYS = ("phase", "timeline", "compare")
+"""State keys of the solver instruments (where a frame's phases, the timeline and a compare
+stand): they report on the run and never change it, so the hash leaves them out, and a run
+hashes the same with and without them."""
+
+
 def state_hash(state):
-    """sha256 of the state JSON with sorted keys (floats as Python writes them: exact)."""
-    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+    """sha256 of the state JSON with sorted keys (floats as Python writes them: exact), the
+    instruments' keys left out."""
+    run = {key: value for key, value in state.items() if key not in INSTRUMENT_KEYS}
+    return hashlib.sha256(json.dumps(run, sort_keys=True).encode()).hexdigest()
 
 
 def play(name, tier, python=sys.executable):
