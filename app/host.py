@@ -9,7 +9,8 @@ scripted `key_down "1"` does exactly what the key does in a window:
   (`?scene=` in its address) offers no switching at all.
 - Pause: key P, the pause button, and the window losing focus or being hidden (the tab hidden in
   the browser). A paused scene says so, takes no steps, and resumes on a click or tap anywhere
-  (that press does nothing else) or P. While paused, `.` advances exactly one step.
+  (that press does nothing else) or P. While paused, `.` advances exactly one step and `,` one
+  phase of it (`Scene.step_phase`): integrate, each iteration, finish.
 - The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
 
@@ -56,6 +57,7 @@ CANVAS_EVENTS = tuple(getattr(pygame, name) for name in (
 painted whole."""
 HINT_SIZE = 18
 """The toolbar hints' text size (as `app.toolbar` prints them)."""
+STEP_KEYS = (pygame.K_p, pygame.K_PERIOD, pygame.K_COMMA)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 QUALITY_LABEL_INSET = (12, 32)
 """Where the overlay's fps and tier label ends, px in from the canvas's bottom-right corner: the
@@ -200,6 +202,8 @@ class Host:
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
+        if event.type == pygame.KEYUP and event.key in STEP_KEYS:
+            return  # the step keys are the host's, both ways (a part-way frame stays so)
         if self.paused and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             panel = self.scene.panel
             if panel is None or not panel.handle(event):
@@ -214,6 +218,9 @@ class Host:
             self.toggle_pause()
         elif key == pygame.K_PERIOD:
             self.step_once()
+        elif key == pygame.K_COMMA:
+            if self.paused:
+                self.scene.step_phase()  # one phase of the frame (`Scene.step_phase`)
         elif key == pygame.K_F11:
             self.toggle_fullscreen()
         elif key == pygame.K_TAB and self.switchable:
@@ -260,7 +267,8 @@ class Host:
         if self.paused:
             word = context.pointer_word
             lines = ([f"{word} anywhere to go on"] if context.touch else
-                     [f"{word} or press P to go on", "press . to take one step"])
+                     [f"{word} or press P to go on",
+                      "press . to take one step, , for one phase of it"])
             veil(surface, "paused", lines)
             painted = None
         if self.scene_list.open:

@@ -23,6 +23,7 @@ takes to settle are run silently at construction (the same every time, no random
 
 from math import atan2, cos, hypot, radians, sin, sqrt
 
+from scenes.kit.model.measures import Measure, worst_bend_share
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Strand, World, chain
 from verlet.solver import move_now
@@ -213,6 +214,12 @@ class HairModel:
 
     def bounds(self):
         return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
+
+    def measures(self):
+        """The worst bend of any joint as a share of its range (1.0: at its edge)."""
+        joints = [joint for strand in self.strands for joint in strand.limits]
+        return [Measure("bend", "굽힘 bend", worst_bend_share(joints), 1.0, "한계 range",
+                        0.0, 1.2)]
 
     def observe(self):
         return {

@@ -14,6 +14,7 @@ scripted entry stands for, and `handle` treats it like any other.
 import pygame
 
 from .context import ViewContext
+from .instruments import Instruments
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
 from scenes.kit.model.simulation import SIZE, Simulation
 from .widgets import ParamPanel, draw_text
@@ -28,8 +29,8 @@ NOTE_LINE = 22
 
 
 def _key_code(name):
-    """The pygame key code of a script's key name: K_a, K_1, K_SPACE, K_F11, K_PERIOD."""
-    constant = {".": "PERIOD"}.get(name, name if len(name) == 1 else name.upper())
+    """The pygame key code of a script's key name: K_a, K_1, K_SPACE, K_F11, K_PERIOD, K_COMMA."""
+    constant = {".": "PERIOD", ",": "COMMA"}.get(name, name if len(name) == 1 else name.upper())
     return getattr(pygame, "K_" + constant)
 
 
@@ -121,6 +122,7 @@ class Scene:
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
         self.context = ViewContext(overlay=overlay)
+        self.instruments = Instruments()
         self.notes = []
         self.panel = None
         if self.panel_params:
@@ -176,8 +178,18 @@ class Scene:
             self.sim.input(kind, value)
 
     def step(self):
-        """Advance one fixed 1/60 s frame."""
+        """Advance one fixed 1/60 s frame (or finish one taken part-way by `step_phase`)."""
         self.sim.step()
+        self.instruments.frame_done(self.model, self.context.overlay)
+        self._age_notes()
+
+    def step_phase(self):
+        """Take one phase of the frame (key `,` while paused); the overlay shows what it did."""
+        self.instruments.step_phase(self.sim)
+        if self.sim.phase is None:
+            self._age_notes()
+
+    def _age_notes(self):
         for note in self.notes:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
@@ -200,6 +212,7 @@ class Scene:
         painted = []
         if context.overlay:
             self.render_overlay(surface)
+            self.instruments.draw(surface, self.model, context)
             painted = None
         if self.panel is not None:
             self.panel.draw(surface)

@@ -8,6 +8,7 @@ velocity of the last pointer move, so a flick throws the rope.
 
 from math import hypot
 
+from scenes.kit.model.measures import Measure, worst_stretch
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Box, Distance, Hand, World, chain
 
@@ -106,6 +107,12 @@ class RopeModel:
 
     def segment_lengths(self):
         return [c.length() for c in self.world.constraints if isinstance(c, Distance)]
+
+    def measures(self):
+        """The rope's worst stretch (length / rest of its longest link) against its rest."""
+        links = [c for c in self.world.constraints if isinstance(c, Distance)]
+        return [Measure("stretch", "늘어남 stretch", worst_stretch(links), 1.0, "길이 rest",
+                        0.95, 1.25)]
 
     def observe(self):
         return {"points": [[p.x, p.y] for p in self.particles], "grabbed": self.grabbed}

@@ -25,8 +25,8 @@ from math import isfinite
 POINTER_TYPES = ("down", "move", "up")
 KEY_TYPES = ("key_down", "key_up")
 KEY_NAMES = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "r", "o", "h",
-             "p", ".", "tab", "f11", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-"""Keys a script may press: the demos' own, then pause (p), one step (.), scene switching (tab,
+             "p", ".", ",", "tab", "f11", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+"""Keys a script may press: the demos' own, then pause (p), one step (.), one phase of a frame (,), scene switching (tab,
 1..9) and fullscreen (f11)."""
 BUTTONS = (1, 3)
 """Mouse buttons a pointer entry may name: 1 the left (primary), 3 the right."""

@@ -14,6 +14,7 @@ Pure Python: no pygame.
 from math import hypot
 import random
 
+from scenes.kit.model.measures import Measure, worst_stretch
 from scenes.kit.model.params import Param, ParamTable
 
 from .camera import camera_target, follow
@@ -26,7 +27,7 @@ from .sky import Sky
 from .spider import Spider, plan_shot, steer
 from .upkeep import drop_fallen, mark_busy, recycle, tidy
 from .weave import weave_orb
-from .web import Web
+from .web import YIELD_STRETCH, Web
 
 HELP = "the Verlet spider-web game: ride the web, shoot silk, trap the bugs"
 PARAMS = ParamTable(
@@ -126,6 +127,11 @@ class SpiderModel:
                        "failed_shots": 0, "rescues": 0}
         self.first_cutter = None
         self._support_version = self.web.version
+        # The game's part of every frame of the web's world, now that the web has settled:
+        # the spider, the bugs and the load before anything else of the frame; the fallen,
+        # the tidying, the camera and the sky once the threads are solved.
+        self.web.world.on("before_integrate", self._open_frame, first=True)
+        self.web.world.on("after_solve", self._close_frame)
 
     # --- protocol ---------------------------------------------------------------------------
     def set_param(self, name, value):
@@ -147,6 +153,11 @@ class SpiderModel:
             self.shoot(target)
 
     @property
+    def world(self):
+        """The web's world: its frame is the game's (`step`)."""
+        return self.web.world
+
+    @property
     def press(self):
         return self.controls.press
 
@@ -155,6 +166,13 @@ class SpiderModel:
         return self.controls.pointer
 
     def step(self):
+        """One frame of the web's world; its hooks do the game's work (`_open_frame`,
+        `_close_frame`)."""
+        self.web.step()
+
+    def _open_frame(self):
+        """Before the integration: silk, cooldown, the spider's move, new bugs, the swarm's
+        step and what it did, the load of the spider and the caught bugs on the web."""
         if not self.game_over:
             self.frame += 1
             self.silk = min(SILK_MAX, self.silk + SILK_REFILL)
@@ -169,7 +187,10 @@ class SpiderModel:
             if enemy.state == "caught":
                 self.web.sleep.wake_around(enemy.knot)
         self._load_web()
-        self.web.step()
+
+    def _close_frame(self):
+        """After the solve: fallen pieces go, the spider follows its thread, the web is tidied
+        now and then, the camera follows and the sky moves."""
         drop_fallen(self.web, WORLD[1])
         self._after_physics()
         if self.web.frame % TIDY_EVERY == 0:
@@ -180,6 +201,13 @@ class SpiderModel:
             tidy(self.web, WORLD[1], busy)
         self._follow_camera()
         self.sky.step()
+
+    def measures(self):
+        """The web's worst strain (length / rest of its most stretched thread) against the
+        stretch where silk yields, and the spider's HP."""
+        return [Measure("strain", "변형 strain", worst_stretch(self.web.threads), YIELD_STRETCH,
+                        "늘어남 yield", 0.9, YIELD_STRETCH * 1.1),
+                Measure("hp", "체력 HP", self.hp, None, "", 0.0, HP_MAX)]
 
     def observe(self):
         index = self.web.index()

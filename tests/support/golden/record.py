@@ -130,9 +130,18 @@ def picture_hash(png_path):
     return hashlib.sha256(pygame.image.tobytes(surface, "RGB")).hexdigest()
 
 
+IDLE_INSTRUMENTS = {"phase": None}
+"""The solver instruments' state keys at their value between frames (no frame part-way). The
+hash pins a run's physics, so a key an instrument adds is left out while it says "idle": adding
+it moves no recorded hash, and a session that ended part-way through a frame would."""
+
+
 def state_hash(state):
-    """sha256 of the state JSON with sorted keys (floats as Python writes them: exact)."""
-    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+    """sha256 of the state JSON with sorted keys (floats as Python writes them: exact), idle
+    instrument keys left out (`IDLE_INSTRUMENTS`)."""
+    kept = {key: value for key, value in state.items()
+            if not (key in IDLE_INSTRUMENTS and value == IDLE_INSTRUMENTS[key])}
+    return hashlib.sha256(json.dumps(kept, sort_keys=True).encode()).hexdigest()
 
 
 def play(name, tier, python=sys.executable):
