@@ -264,7 +264,7 @@ class Host:
         context.painted_over = chrome[2] if known else None
         self.scene.draw(surface)
         painted = [self._toolbar_area()]
-        if self.paused:
+        if self.paused and not self.scene.part_way:  # part-way, the phase's readout says it
             word = context.pointer_word
             lines = ([f"{word} anywhere to go on"] if context.touch else
                      [f"{word} or press P to go on",

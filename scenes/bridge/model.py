@@ -341,8 +341,9 @@ class BridgeModel:
         planks = set(map(id, self.planks))
         ropes = [c for c in self.world.constraints
                  if isinstance(c, Breakable) and not c.broken and id(c) not in planks]
+        strength = self.values["strength"]
         return [Measure("load", "밧줄 힘 rope load", worst_share_of_limit(ropes), 1.0,
-                        "끊어짐 snap", 0.7, 1.1),
+                        "끊어짐 snap", 0.7, 1.1, satisfied=1.0 / strength),
                 Measure("snapped", "끊긴 밧줄 snapped", self.torn, None, "", 0.0, 20.0)]
 
     def observe(self):

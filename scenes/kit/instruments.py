@@ -30,7 +30,8 @@ VALUE_COLOR = (236, 236, 244)
 class Instruments:
     """A scene's phase record and strip charts."""
 
-    def __init__(self):
+    def __init__(self, readout_corner):
+        self.readout_corner = readout_corner
         self.record = None
         """The `PhaseRecord` of the last phase taken, None once a whole frame ran."""
         self.violations = []  # the record's bars, kept between the phases of one frame
@@ -58,11 +59,11 @@ class Instruments:
         for (_, chart), measure in zip(self.charts, measures):
             chart.push(measure.value)
 
-    def draw(self, surface, model, context):
-        """The phase's picture (while a frame is part-way) and the charts."""
+    def draw(self, surface, model, charts=True):
+        """The phase's picture (while a frame is part-way) and, with `charts`, the charts."""
         if self.record is not None:
-            phase_view.draw(surface, model, self.record, context)
-        if self.charts is not None and model is self.model:
+            phase_view.draw(surface, model, self.record, self.readout_corner)
+        if charts and self.charts is not None and model is self.model:
             for _, chart in self.charts:
                 chart.draw(surface)
                 newest = chart.values[0][-1] if chart.values[0] else None

@@ -27,15 +27,17 @@ CONTRIBUTION_COLORS = {"spacing": (110, 230, 140), "area": (255, 160, 70)}
 RAMP = ((80, 220, 255), (255, 90, 200))
 """The solving order's colours: first link solved, last."""
 JACOBI_LINK = (255, 240, 120)
-READOUT = pygame.Rect(12, 318, 330, 136)
-"""The readout's panel: bottom left, below the scenes' help and overlay numbers and above the
-notes (their lowest line's top is 56 px above the canvas bottom, `scenes.kit.scene`)."""
+READOUT_CORNER = (12, 318)
+READOUT_SIZE = (330, 136)
+"""The readout's panel: by default bottom left, below the scenes' help and overlay numbers and
+above the notes (their lowest line's top is 56 px above the canvas bottom, `scenes.kit.scene`)."""
 FILL = (14, 16, 28, 200)
 OUTLINE = (90, 96, 130)
 TEXT = (226, 228, 240)
 BAR = (120, 220, 255)
 BAR_NOW = (255, 220, 120)
 LABEL = 15
+KIND_WORDS = {"spacing": "간격 spacing", "area": "넓이 area"}
 PHASE_WORDS = {"integrate": "적분 integrate", "iteration": "반복 iteration", "finish": "마무리 finish"}
 
 
@@ -71,7 +73,7 @@ def _mix(a, b, t):
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
 
 
-def draw(surface, model, record, context):
+def draw(surface, model, record, corner=READOUT_CORNER):
     """The phase `record` (a `PhaseRecord`) over the scene's picture."""
     ox, oy = _offset(model)
     world = model.world
@@ -92,7 +94,7 @@ def draw(surface, model, record, context):
                 _arrow(surface, color, (x + ox, y + oy), dx, dy, 2)
     for (x, y), (dx, dy) in zip(record.before, record.moves()):
         _arrow(surface, MOVE_COLOR, (x + ox, y + oy), dx, dy)
-    draw_readout(surface, record, jacobi)
+    draw_readout(surface, pygame.Rect(corner, READOUT_SIZE), record, jacobi)
 
 
 def _phase_words(record):
@@ -102,24 +104,35 @@ def _phase_words(record):
     return words
 
 
-def draw_readout(surface, record, jacobi):
-    """The phase, the violation left and the bars of the frame so far."""
-    panel = READOUT
+def draw_readout(surface, panel, record, jacobi):
+    """The phase, the violation left and the bars of the frame so far, in `panel`."""
     surface.blit(panel_surface(panel.size, FILL, OUTLINE, radius=8), panel.topleft)
     x, y = panel.left + 10, panel.top + 6
     measure = record.measures[0]
     lines = [_phase_words(record),
              f"{measure.label} {measure.value:.4f}   남은 위반 left {measure.violation():.4f}",
              f"가장 큰 이동 largest move {record.largest_move():.3f} px"]
-    if jacobi and record.contributions:
-        lines.append("초록 간격 spacing · 주황 넓이 area → 흰색 평균 average")
-    elif record.acted and not jacobi:
+    if not jacobi and record.acted:
         lines.append("푸른색 먼저, 분홍색 나중 solved first → last")
     for line in lines:
         image = label_font(LABEL).render(line, True, TEXT)  # numbers change: not kept
         surface.blit(image, (x, y))
         y += image.get_height() + 2
+    if jacobi and record.contributions:
+        y = _legend(surface, x, y, [(f"{KIND_WORDS.get(kind, kind)}", CONTRIBUTION_COLORS.get(
+            kind, TEXT)) for kind in record.contributions] + [("→ 평균 average", MOVE_COLOR)])
     _bars(surface, pygame.Rect(x, y + 4, panel.width - 20, panel.bottom - y - 10), record)
+
+
+def _legend(surface, x, y, words):
+    """One line of words, each in its arrows' colour; returns the next line's y."""
+    height = 0
+    for text, color in words:
+        image = label_font(LABEL).render(text, True, color)
+        surface.blit(image, (x, y))
+        x += image.get_width() + 10
+        height = max(height, image.get_height())
+    return y + height + 2
 
 
 def _bars(surface, area, record):

@@ -15,6 +15,7 @@ import pygame
 
 from .context import ViewContext
 from .instruments import Instruments
+from .phase_view import READOUT_CORNER
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
 from scenes.kit.model.simulation import SIZE, Simulation
 from .widgets import ParamPanel, draw_text
@@ -119,10 +120,13 @@ class Scene:
     of them itself (the spider game's own restart button) leaves it out, and its slot stays free."""
     view = None
     """The drawing module of the demo (see the class docstring)."""
+    readout_corner = READOUT_CORNER
+    """Top left of the phase readout (`scenes.kit.phase_view`), for a scene whose own words
+    take the bottom left."""
     def __init__(self, seed=0, values=None, overlay=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values)
         self.context = ViewContext(overlay=overlay)
-        self.instruments = Instruments()
+        self.instruments = Instruments(self.readout_corner)
         self.notes = []
         self.panel = None
         if self.panel_params:
@@ -189,6 +193,11 @@ class Scene:
         if self.sim.phase is None:
             self._age_notes()
 
+    @property
+    def part_way(self):
+        """Whether a frame is part-way (`step_phase`): its phase is drawn, overlay or not."""
+        return self.sim.phase is not None
+
     def _age_notes(self):
         for note in self.notes:
             note[1] -= 1
@@ -212,7 +221,9 @@ class Scene:
         painted = []
         if context.overlay:
             self.render_overlay(surface)
-            self.instruments.draw(surface, self.model, context)
+            painted = None
+        if context.overlay or self.part_way:
+            self.instruments.draw(surface, self.model, context.overlay)
             painted = None
         if self.panel is not None:
             self.panel.draw(surface)

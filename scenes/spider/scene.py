@@ -49,6 +49,7 @@ class SpiderScene(Scene):
     panel_params = ("stiffness", "gravity", "catch_force", "relax_force")
     panel_open = False  # folded: the game needs the whole view; one tap opens the sliders
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen")  # its own ↺ is in the restart slot
+    readout_corner = (618, 150)  # its own overlay lines and footer take the bottom left
 
     def __init__(self, seed=0, values=None, overlay=False):
         super().__init__(seed, values, overlay)

@@ -247,12 +247,12 @@ def phase_hashes(sim, entries, frames):
 def native_phases(name, script):
     """phase_hashes of the scene's scripted run in this CPython, on portable math."""
     scene = SCENES[name]
-    sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=SEED)
     helpers, code = {}, {}
     exec(PORTABLE_MATH, helpers)
     exec(PHASE_RUN, code)
     undo = helpers["install"]()
-    try:
+    try:  # the model is made on portable math too, as in Pyodide (Takopi's ring uses sin/cos)
+        sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=SEED)
         return code["phase_hashes"](sim, parse_script(script), PHASE_FRAMES)
     finally:
         helpers["uninstall"](undo)

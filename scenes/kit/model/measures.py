@@ -3,7 +3,9 @@
 Each model's `measures()` returns a list of `Measure`s: the same numbers the phase readout
 (`scenes.kit.phase_view`) prints and the overlay's strip charts (`scenes.kit.strip_chart`)
 plot once a frame. The first measure is the frame's violation: the one whose shrinking over a
-frame's iterations the readout's bars show ("iterations are stiffness").
+frame's iterations the readout's bars show ("iterations are stiffness"): how far it is from
+where the constraints are met (`Measure.satisfied`: a stretch past the rest length, an area
+short of its target, a bend past its range).
 
 The helpers below measure the usual suspects: the worst stretch of a set of links, how far
 past its limit that is, the worst bend of a set of angle ranges.
@@ -23,12 +25,16 @@ class Measure:
     limit_label  the limit's bilingual label
     low, high    the chart's fixed scale
     over     True: values above the limit are the violation; False: values below it
+    satisfied    the value at which the solver's constraints are met (a link at its rest
+             length: 1.0 for a stretch); by default the limit. The phase readout's violation is
+             the distance past it: what an iteration has left to correct.
     """
 
-    __slots__ = ("key", "label", "value", "limit", "limit_label", "low", "high", "over")
+    __slots__ = ("key", "label", "value", "limit", "limit_label", "low", "high", "over",
+                 "satisfied")
 
     def __init__(self, key, label, value, limit=None, limit_label="", low=0.0, high=1.0,
-                 over=True):
+                 over=True, satisfied=None):
         self.key = key
         self.label = label
         self.value = float(value)
@@ -37,12 +43,14 @@ class Measure:
         self.low = low
         self.high = high
         self.over = over
+        self.satisfied = limit if satisfied is None else satisfied
 
     def violation(self):
-        """How far the value is past its limit, on the wrong side (0 when within it)."""
-        if self.limit is None:
+        """How far the value is past where the constraints are met (`satisfied`), on the
+        wrong side (0 when they are)."""
+        if self.satisfied is None:
             return 0.0
-        past = self.value - self.limit if self.over else self.limit - self.value
+        past = self.value - self.satisfied if self.over else self.satisfied - self.value
         return max(0.0, past)
 
     def __repr__(self):

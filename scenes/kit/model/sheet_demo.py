@@ -225,7 +225,7 @@ class SheetDemo:
         limit = self.sheet.limit
         links = [c for c in self.world.constraints if isinstance(c, Breakable) and not c.broken]
         return [Measure("strain", "변형 strain", worst_stretch(links), limit, "찢어짐 tear",
-                        0.95, 1.0 + 1.2 * (limit - 1.0)),
+                        0.95, 1.0 + 1.2 * (limit - 1.0), satisfied=1.0),
                 Measure("torn", "찢긴 곳 torn", self.sheet.torn, None, "", 0.0, 60.0)]
 
     def observe(self):

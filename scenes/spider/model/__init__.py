@@ -206,7 +206,7 @@ class SpiderModel:
         """The web's worst strain (length / rest of its most stretched thread) against the
         stretch where silk yields, and the spider's HP."""
         return [Measure("strain", "변형 strain", worst_stretch(self.web.threads), YIELD_STRETCH,
-                        "늘어남 yield", 0.9, YIELD_STRETCH * 1.1),
+                        "늘어남 yield", 0.9, YIELD_STRETCH * 1.1, satisfied=1.0),
                 Measure("hp", "체력 HP", self.hp, None, "", 0.0, HP_MAX)]
 
     def observe(self):
