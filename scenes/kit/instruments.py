@@ -11,7 +11,7 @@ Every scene has one `Instruments` (`Scene.instruments`). It
 It reads the model and never writes it: recording is copies of positions and the measures.
 """
 
-from scenes.kit.model.phase_record import take_phase
+from scenes.kit.model.phase_record import measures_of, take_phase
 from . import phase_view
 from .strip_chart import Limit, Series, StripChart
 from .widgets import draw_text
@@ -52,7 +52,9 @@ class Instruments:
 
     def sample(self, model):
         """Push the model's measures into the charts (made on the first call)."""
-        measures = model.measures()
+        measures = measures_of(model)
+        if not measures:
+            return
         if self.charts is None or model is not self.model:
             self.charts = [(m.key, _chart(m, i, len(measures))) for i, m in enumerate(measures)]
             self.model = model

@@ -108,10 +108,12 @@ def draw_readout(surface, panel, record, jacobi):
     """The phase, the violation left and the bars of the frame so far, in `panel`."""
     surface.blit(panel_surface(panel.size, FILL, OUTLINE, radius=8), panel.topleft)
     x, y = panel.left + 10, panel.top + 6
-    measure = record.measures[0]
-    lines = [_phase_words(record),
-             f"{measure.label} {measure.value:.4f}   남은 위반 left {measure.violation():.4f}",
-             f"가장 큰 이동 largest move {record.largest_move():.3f} px"]
+    lines = [_phase_words(record)]
+    if record.measures:
+        measure = record.measures[0]
+        lines.append(f"{measure.label} {measure.value:.4f}   남은 위반 left "
+                     f"{measure.violation():.4f}")
+    lines.append(f"가장 큰 이동 largest move {record.largest_move():.3f} px")
     if not jacobi and record.acted:
         lines.append("푸른색 먼저, 분홍색 나중 solved first → last")
     for line in lines:

@@ -51,6 +51,12 @@ class PhaseRecord:
         return max((abs(dx) + abs(dy) for dx, dy in self.moves()), default=0.0)
 
 
+def measures_of(model):
+    """The model's `measures()`, or none for a model that offers none."""
+    measures = getattr(model, "measures", None)
+    return measures() if measures is not None else []
+
+
 def _next_is_iteration(simulation):
     phase = simulation.phase
     if phase is None:
@@ -106,9 +112,9 @@ def take_phase(simulation, violations):
     after = [(p.x, p.y) for p in particles]
     moved = {id(p) for p, b, a in zip(particles, before, after) if a != b}
     acted = _acted(world.constraints, moved)
-    measures = simulation.model.measures()
+    measures = measures_of(simulation.model)
     if phase[0] == "integrate":
         del violations[:]
-    violations.append(measures[0].violation())
+    violations.append(measures[0].violation() if measures else 0.0)
     return PhaseRecord(phase, particles, before, after, acted, contributions, measures,
                        list(violations))

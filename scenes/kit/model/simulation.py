@@ -11,8 +11,10 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
     model.step()               advance one 1/60 s frame: exactly `model.world.frame()` run
                                to its end (every bit of the demo's own work is in the
                                world's hooks, so a frame can be taken phase by phase)
-    model.world                the `verlet.World` that frame is of
-    model.measures()           the demo's telling quantities (`scenes.kit.model.measures`)
+    model.world                optional: the `verlet.World` that frame is of (without one a
+                               frame has no phases: `step_phase` takes it whole)
+    model.measures()           optional: the demo's telling quantities, a list of
+                               `scenes.kit.model.measures.Measure` (the overlay plots them)
     model.observe()            the scene's own state keys, JSON-ready
     model.points()             optional: (x, y) of every simulated point (robustness checks)
     model.bounds()             optional: (left, top, right, bottom) of the world, px
@@ -139,7 +141,11 @@ class Simulation:
         ("integrate", None, n), ("iteration", k, n) or ("finish", None, n). After "finish" the
         frame is complete: n + 2 calls are one `step`, to the bit."""
         if self._phases is None:
-            self._phases = self.model.world.frame()
+            world = getattr(self.model, "world", None)
+            if world is None:  # a model without a world has no phases: its frame is one
+                self.step()
+                return ("finish", None, 0)
+            self._phases = world.frame()
         phase = next(self._phases)
         if phase[0] == "finish":
             self.finish_frame()
