@@ -13,3 +13,4 @@ class FlagScene(SheetScene):
     model_class = model.FlagModel
     view = view
     panel_params = ("wind", "stiffness", "tear", "gravity")
+    readout_corner = (12, 150)  # the wind dial takes the bottom left

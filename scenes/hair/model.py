@@ -209,6 +209,12 @@ class HairModel:
                 keep_outside(pivot, point, strand.segment, (hx, hy), REACH)
                 reference = atan2(point.y - pivot.y, point.x - pivot.x)
 
+    def phase_links(self):
+        """(pivot, point) of every segment in the order the frame's pass solves them: strand
+        by strand, root to tip (`_solve_strands`; the world holds no constraints)."""
+        return [(strand.chain[i], strand.chain[i + 1]) for strand in self.strands
+                for i in range(len(strand.limits))]
+
     def points(self):
         return [(p.x, p.y) for p in self.world.particles] + [tuple(self.head)]
 

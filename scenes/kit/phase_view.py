@@ -77,16 +77,11 @@ def draw(surface, model, record, corner=READOUT_CORNER):
     """The phase `record` (a `PhaseRecord`) over the scene's picture."""
     ox, oy = _offset(model)
     world = model.world
-    links = world.constraints
     jacobi = world.solver == "jacobi"
     count = len(record.acted)
-    for order, i in enumerate(record.acted):
-        if i >= len(links):
-            break
-        link = links[i]
+    for order, (a, b) in enumerate(record.acted):
         color = JACOBI_LINK if jacobi else _mix(*RAMP, order / max(1, count - 1))
-        pygame.draw.line(surface, color, (link.a.x + ox, link.a.y + oy),
-                         (link.b.x + ox, link.b.y + oy), 3)
+        pygame.draw.line(surface, color, (a.x + ox, a.y + oy), (b.x + ox, b.y + oy), 3)
     if record.contributions:
         for kind, moves in record.contributions.items():
             color = CONTRIBUTION_COLORS.get(kind, (200, 200, 200))

@@ -24,8 +24,9 @@ class PhaseRecord:
     name, index, count   the phase: ("integrate" | "iteration" | "finish", k or None, n)
     particles            the world's particles when the phase began (the same objects)
     before, after        their (x, y) before and after the phase
-    acted                indices into the world's constraints of the links it moved (an end
-                         moved), in solving order
+    acted                the links it moved (an end moved) as (a, b) particle pairs, in
+                         solving order: the world's constraints with two ends, or the
+                         model's own `phase_links()` where its solver pass is a hook (hair)
     contributions        None, or {kind: [(dx, dy) per particle]} (Jacobi iterations)
     measures             the demo's measures after the phase
     violations           the first measure's violation after each phase of this frame so far
@@ -87,14 +88,17 @@ def jacobi_contributions(world):
     return {kind: [tuple(t) for t in totals] for kind, totals in asked.items()}
 
 
-def _acted(constraints, moved):
-    """Indices of the links (with ends a and b) one of whose ends is in `moved` (ids)."""
-    acted = []
-    for i, link in enumerate(constraints):
-        a = getattr(link, "a", None)
-        if a is not None and (id(a) in moved or id(link.b) in moved):
-            acted.append(i)
-    return acted
+def _links(model):
+    """(a, b) of every link of the model, in the order its solver passes them."""
+    own = getattr(model, "phase_links", None)
+    if own is not None:
+        return own()
+    return [(link.a, link.b) for link in model.world.constraints if hasattr(link, "a")]
+
+
+def _acted(links, moved):
+    """The links (a, b) one of whose ends is in `moved` (ids)."""
+    return [(a, b) for a, b in links if id(a) in moved or id(b) in moved]
 
 
 def take_phase(simulation, violations):
@@ -111,7 +115,7 @@ def take_phase(simulation, violations):
     world = simulation.model.world  # (the same world: a phase never makes a new model)
     after = [(p.x, p.y) for p in particles]
     moved = {id(p) for p, b, a in zip(particles, before, after) if a != b}
-    acted = _acted(world.constraints, moved)
+    acted = _acted(_links(simulation.model), moved)
     measures = measures_of(simulation.model)
     if phase[0] == "integrate":
         del violations[:]

@@ -127,9 +127,7 @@ class SpiderModel:
                        "failed_shots": 0, "rescues": 0}
         self.first_cutter = None
         self._support_version = self.web.version
-        # The game's part of every frame of the web's world, now that the web has settled:
-        # the spider, the bugs and the load before anything else of the frame; the fallen,
-        # the tidying, the camera and the sky once the threads are solved.
+        # the game's part of every frame of the web's world, now that the web has settled
         self.web.world.on("before_integrate", self._open_frame, first=True)
         self.web.world.on("after_solve", self._close_frame)
 
@@ -166,13 +164,11 @@ class SpiderModel:
         return self.controls.pointer
 
     def step(self):
-        """One frame of the web's world; its hooks do the game's work (`_open_frame`,
-        `_close_frame`)."""
+        """One frame of the web's world; its hooks do the game's (`_open_frame`, `_close_frame`)."""
         self.web.step()
 
     def _open_frame(self):
-        """Before the integration: silk, cooldown, the spider's move, new bugs, the swarm's
-        step and what it did, the load of the spider and the caught bugs on the web."""
+        """Before the integration: silk, the spider's move, the bugs, the load on the web."""
         if not self.game_over:
             self.frame += 1
             self.silk = min(SILK_MAX, self.silk + SILK_REFILL)
@@ -189,8 +185,7 @@ class SpiderModel:
         self._load_web()
 
     def _close_frame(self):
-        """After the solve: fallen pieces go, the spider follows its thread, the web is tidied
-        now and then, the camera follows and the sky moves."""
+        """After the solve: the fallen go, the spider follows, tidying, camera and sky."""
         drop_fallen(self.web, WORLD[1])
         self._after_physics()
         if self.web.frame % TIDY_EVERY == 0:
@@ -203,8 +198,7 @@ class SpiderModel:
         self.sky.step()
 
     def measures(self):
-        """The web's worst strain (length / rest of its most stretched thread) against the
-        stretch where silk yields, and the spider's HP."""
+        """The web's worst strain against the stretch where silk yields, and the HP."""
         return [Measure("strain", "변형 strain", worst_stretch(self.web.threads), YIELD_STRETCH,
                         "늘어남 yield", 0.9, YIELD_STRETCH * 1.1, satisfied=1.0),
                 Measure("hp", "체력 HP", self.hp, None, "", 0.0, HP_MAX)]
