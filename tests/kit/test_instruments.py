@@ -256,3 +256,13 @@ def test_the_overlay_draws_the_phase_and_charts_clear_of_the_toolbar_and_help():
     assert host.state()["phase"] is not None
     host.draw(surface)
     assert pygame.image.tobytes(surface, "RGB") != before
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_every_scenes_host_state_has_the_phase(name):
+    host = make(name)
+    assert "phase" in host.state() and host.state()["phase"] is None
+    key(host, "p")
+    key(host, ",")
+    assert host.state()["phase"]["name"] == "integrate"
+    assert "index" not in host.state()["phase"]
