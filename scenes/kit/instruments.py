@@ -61,9 +61,11 @@ class Instruments:
         for (_, chart), measure in zip(self.charts, measures):
             chart.push(measure.value)
 
-    def draw(self, surface, model, charts=True):
-        """The phase's picture (while a frame is part-way) and, with `charts`, the charts."""
-        if self.record is not None:
+    def draw(self, surface, model, charts=True, part_way=False):
+        """The phase's picture (while a frame is part-way, or just finished phase by phase)
+        and, with `charts`, the charts."""
+        record = self.record
+        if record is not None and (part_way or record.name == "finish"):
             phase_view.draw(surface, model, self.record, self.readout_corner)
         if charts and self.charts is not None and model is self.model:
             for _, chart in self.charts:

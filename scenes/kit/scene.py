@@ -223,7 +223,7 @@ class Scene:
             self.render_overlay(surface)
             painted = None
         if context.overlay or self.part_way:
-            self.instruments.draw(surface, self.model, context.overlay)
+            self.instruments.draw(surface, self.model, context.overlay, self.part_way)
             painted = None
         if self.panel is not None:
             self.panel.draw(surface)

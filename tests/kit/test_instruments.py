@@ -266,3 +266,20 @@ def test_every_scenes_host_state_has_the_phase(name):
     key(host, ",")
     assert host.state()["phase"]["name"] == "integrate"
     assert "index" not in host.state()["phase"]
+
+
+def test_an_input_that_finishes_the_frame_takes_its_phase_picture_away(monkeypatch):
+    from scenes.kit import phase_view
+
+    drawn = []
+    monkeypatch.setattr(phase_view, "draw", lambda *args: drawn.append(args[2].name))
+    host = make("takopi")
+    host.toggle_overlay()
+    key(host, "p")
+    key(host, ",")
+    host.draw(host.window.surface)
+    assert drawn == ["integrate"]
+    key(host, "space")  # a poke: the frame is finished first
+    assert host.state()["phase"] is None and host.state()["steps"] == 1
+    host.draw(host.window.surface)
+    assert drawn == ["integrate"]
