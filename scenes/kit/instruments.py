@@ -12,6 +12,7 @@ It reads the model and never writes it: recording is copies of positions and the
 """
 
 from scenes.kit.model.phase_record import measures_of, take_phase
+from scenes.kit.model.simulation import SIZE
 from . import phase_view
 from .strip_chart import Limit, Series, StripChart
 from .widgets import draw_text
@@ -79,8 +80,8 @@ class Instruments:
 def _chart(measure, index, count):
     """The strip chart of one measure, the `index`-th of `count` stacked from the top."""
     width, height = CHART_SIZE
-    right = 960 - CHART_RIGHT
-    bottom = 540 - CHART_BOTTOM - (count - 1 - index) * (height + CHART_GAP)
+    right = SIZE[0] - CHART_RIGHT
+    bottom = SIZE[1] - CHART_BOTTOM - (count - 1 - index) * (height + CHART_GAP)
     rect = (right - width, bottom - height, width, height)
     limit = None if measure.limit is None else Limit(measure.limit, measure.limit_label)
     return StripChart(rect, [Series(measure.label, SERIES_COLORS[index % 2])], limit=limit,
