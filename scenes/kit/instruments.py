@@ -4,9 +4,9 @@ Every scene has one `Instruments` (`Scene.instruments`). It
 
 - takes a phase (`step_phase`, the `,` key while paused) through `scenes.kit.model.phase_record`
   and keeps the record for the overlay: `scenes.kit.phase_view` draws what the phase moved;
-- samples the model's `measures()` after every whole frame while the overlay is on, into one
-  strip chart per measure (`scenes.kit.strip_chart`): the last four seconds of each scene's
-  telling quantity against its limit.
+- samples the model's `measures()` after every frame, into one strip chart per measure
+  (`scenes.kit.strip_chart`) that the overlay shows: the last four seconds of each scene's
+  telling quantity against its limit, whenever the overlay is turned on.
 
 It reads the model and never writes it: recording is copies of positions and the measures.
 """
@@ -45,11 +45,10 @@ class Instruments:
         if self.record.name == "finish":
             self.sample(simulation.model)
 
-    def frame_done(self, model, overlay):
-        """A whole frame ran: no phase to show; the charts take its measures (overlay on)."""
+    def frame_done(self, model):
+        """A whole frame ran: no phase to show; the charts take its measures."""
         self.record = None
-        if overlay:
-            self.sample(model)
+        self.sample(model)
 
     def sample(self, model):
         """Push the model's measures into the charts (made on the first call)."""

@@ -184,7 +184,7 @@ class Scene:
     def step(self):
         """Advance one fixed 1/60 s frame (or finish one taken part-way by `step_phase`)."""
         self.sim.step()
-        self.instruments.frame_done(self.model, self.context.overlay)
+        self.instruments.frame_done(self.model)
         self._age_notes()
 
     def step_phase(self):
