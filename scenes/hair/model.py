@@ -223,8 +223,7 @@ class HairModel:
 
     def measures(self):
         """The worst bend of any joint as a share of its range (1.0: at its edge)."""
-        joints = [joint for strand in self.strands for joint in strand.limits]
-        return [Measure("bend", "굽힘 bend", worst_bend_share(joints), 1.0, "한계 range",
+        return [Measure("bend", "굽힘 bend", worst_bend_share(self.strands), 1.0, "한계 range",
                         0.0, 1.2)]
 
     def observe(self):

@@ -8,10 +8,12 @@ where the constraints are met (`Measure.satisfied`: a stretch past the rest leng
 short of its target, a bend past its range).
 
 The helpers below measure the usual suspects: the worst stretch of a set of links, how far
-past its limit that is, the worst bend of a set of angle ranges.
+past its limit that is, the worst bend of a set of strands.
 """
 
-from math import hypot
+from math import atan2, hypot
+
+from verlet.geometry import wrap_angle
 
 
 class Measure:
@@ -83,14 +85,23 @@ def worst_share_of_limit(links):
     return worst
 
 
-def worst_bend_share(ranges):
-    """The largest |bend| / the range's own half width of `ranges` (`verlet.AngleRange`s
-    symmetric about 0): 1.0 is at the range's edge; 0.0 for none."""
+def worst_bend_share(strands):
+    """The largest |bend| / its range's half width over every joint of `strands`
+    (`verlet.Strand`s, ranges symmetric about 0): 1.0 is at a range's edge; 0.0 for none.
+
+    Each joint's bend is `AngleRange.relative_angle`, worked out with one atan2 a segment: the
+    direction of one segment is the reference of the next joint's."""
     worst = 0.0
-    for joint in ranges:
-        width = max(abs(joint.lo), abs(joint.hi))
-        if width > 0.0:
-            share = abs(joint.relative_angle()) / width
-            if share > worst:
-                worst = share
+    for strand in strands:
+        chain = strand.chain
+        reference = strand.base_angle()
+        for i, joint in enumerate(strand.limits):
+            pivot, point = chain[i], chain[i + 1]
+            angle = atan2(point.y - pivot.y, point.x - pivot.x)
+            width = max(abs(joint.lo), abs(joint.hi))
+            if width > 0.0:
+                share = abs(wrap_angle(angle - reference)) / width
+                if share > worst:
+                    worst = share
+            reference = angle
     return worst
