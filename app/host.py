@@ -9,7 +9,8 @@ scripted `key_down "1"` does exactly what the key does in a window:
   (`?scene=` in its address) offers no switching at all.
 - Pause: key P, the pause button, and the window losing focus or being hidden (the tab hidden in
   the browser). A paused scene says so, takes no steps, and resumes on a click or tap anywhere
-  (that press does nothing else) or P. While paused, `.` advances exactly one step. Who paused
+  (that press does nothing else) or P. While paused, `.` advances exactly one step and `,` one
+  phase of it (`Scene.step_phase`): integrate, each iteration, finish. Who paused
   (`paused_by`: the reader, or "visibility" when the window went away) is for `app.embed`.
 - The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
   fullscreen too. Restart calls the scene's `request_restart()`.
@@ -62,6 +63,7 @@ CANVAS_EVENTS = tuple(getattr(pygame, name) for name in (
     if hasattr(pygame, name))
 """Window events after which the canvas may no longer hold the last frame: the next one is
 painted whole."""
+STEP_KEYS = (pygame.K_p, pygame.K_PERIOD, pygame.K_COMMA)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 
 
@@ -249,6 +251,8 @@ class Host:
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
+        if event.type == pygame.KEYUP and event.key in STEP_KEYS:
+            return  # the step keys are the host's, both ways (a part-way frame stays so)
         if self.paused and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             panel = self.scene.panel
             if panel is None or not panel.handle(event):
@@ -263,6 +267,9 @@ class Host:
             self.toggle_pause()
         elif key == pygame.K_PERIOD:
             self.step_once()
+        elif key == pygame.K_COMMA:
+            if self.paused:
+                self.scene.step_phase()  # one phase of the frame (`Scene.step_phase`)
         elif key == pygame.K_F11:
             self.toggle_fullscreen()
         elif key == pygame.K_TAB and self.switchable:
@@ -308,10 +315,11 @@ class Host:
         context.painted_over = chrome[2] if known else None
         self.scene.draw(surface)
         painted = [self._toolbar_area()]
-        if self.paused:
+        if self.paused and not self.scene.part_way:  # part-way, the phase's readout says it
             word = context.pointer_word
             lines = ([f"{word} anywhere to go on"] if context.touch else
-                     [f"{word} or press P to go on", "press . to take one step"])
+                     [f"{word} or press P to go on",
+                      "press . to take one step, , for one phase of it"])
             veil(surface, "paused", lines, self.ui)
             self.rewind.draw(surface)
             painted = None

@@ -97,12 +97,15 @@ class World:
         if constraint in self.constraints:
             self.constraints.remove(constraint)
 
-    def on(self, phase, hook):
+    def on(self, phase, hook, first=False):
         """Run `hook()` at `phase` (one of PHASE_HOOKS) of every frame, after the hooks already
-        there; returns the hook."""
+        there (`first`: before them, for an owner whose work opens the frame); returns the hook."""
         if phase not in self.hooks:
             raise ValueError(f"unknown phase {phase!r}; choose one of {', '.join(PHASE_HOOKS)}")
-        self.hooks[phase].append(hook)
+        if first:
+            self.hooks[phase].insert(0, hook)
+        else:
+            self.hooks[phase].append(hook)
         return hook
 
     # --- the frame ------------------------------------------------------------------------

@@ -44,8 +44,9 @@ FORBIDDEN = ("tests", "benchmarks", "web", "docs", "build", "node_modules", ".ve
              ".ci", "artifacts")
 """Top-level folders of the repository that must never be inside the bundle."""
 REQUIRED = ("main.py", "verlet/__init__.py", "scenes/__init__.py", "scenes/catalog.py",
-            "app/page.py")
-"""Files the app cannot start without."""
+            "app/page.py", "scenes/kit/fonts/labels-hangul.ttf", "scenes/kit/fonts/OFL.txt")
+"""Files the app cannot start without (and the labels' font, which a browser has no other
+of, with its license, which must travel with it)."""
 POSTERS = "posters"
 """Folder of build/web/ with one poster a scene (web.posters)."""
 BUILD_FIELD = '"@VERLET_BUILD@"'

@@ -23,6 +23,7 @@ past their limit snap and what fell is forgotten.
 
 from math import hypot
 
+from scenes.kit.model.measures import Measure, worst_share_of_limit
 from scenes.kit.model.net import graph_state
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Breakable, Connectivity, Hand, Particle, World, snap_overstretched
@@ -334,6 +335,16 @@ class BridgeModel:
 
     def bounds(self):
         return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
+
+    def measures(self):
+        """The most loaded rope: its stretch as a share of the stretch it snaps at."""
+        planks = set(map(id, self.planks))
+        ropes = [c for c in self.world.constraints
+                 if isinstance(c, Breakable) and not c.broken and id(c) not in planks]
+        strength = self.values["strength"]
+        return [Measure("load", "밧줄 힘 rope load", worst_share_of_limit(ropes), 1.0,
+                        "끊어짐 snap", 0.7, 1.1, satisfied=1.0 / strength),
+                Measure("snapped", "끊긴 밧줄 snapped", self.torn, None, "", 0.0, 20.0)]
 
     def observe(self):
         state = graph_state(self.bridge_points(), self.world.constraints, self.nails, self.torn)

@@ -19,3 +19,4 @@ class FlagScene(SheetScene):
         "wind-on": ("바람이 불어요", "wind on"),
         "wind-off": ("바람이 멎었어요", "wind off"),
     }
+    readout_corner = (12, 150)  # the wind dial takes the bottom left

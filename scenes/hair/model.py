@@ -23,6 +23,7 @@ takes to settle are run silently at construction (the same every time, no random
 
 from math import atan2, cos, hypot, radians, sin, sqrt
 
+from scenes.kit.model.measures import Measure, worst_bend_share
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Strand, World, chain
 from verlet.solver import move_now
@@ -219,11 +220,22 @@ class HairModel:
                 keep_outside(pivot, point, strand.segment, (hx, hy), REACH)
                 reference = atan2(point.y - pivot.y, point.x - pivot.x)
 
+    def phase_links(self):
+        """(pivot, point) of every segment in the order the frame's pass solves them: strand
+        by strand, root to tip (`_solve_strands`; the world holds no constraints)."""
+        return [(strand.chain[i], strand.chain[i + 1]) for strand in self.strands
+                for i in range(len(strand.limits))]
+
     def points(self):
         return [(p.x, p.y) for p in self.world.particles] + [tuple(self.head)]
 
     def bounds(self):
         return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
+
+    def measures(self):
+        """The worst bend of any joint as a share of its range (1.0: at its edge)."""
+        return [Measure("bend", "굽힘 bend", worst_bend_share(self.strands), 1.0, "한계 range",
+                        0.0, 1.2)]
 
     def observe(self):
         return {

@@ -16,6 +16,8 @@ scripted entry stands for, and `handle` treats it like any other.
 import pygame
 
 from .context import ViewContext
+from .instruments import Instruments
+from .phase_view import READOUT_CORNER
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
 from scenes.kit.model.simulation import SIZE, Simulation
 from scenes.kit.model.timeline import Timeline
@@ -35,8 +37,8 @@ NOTE_SIZE = 20
 
 
 def _key_code(name):
-    """The pygame key code of a script's key name: K_a, K_1, K_SPACE, K_F11, K_PERIOD."""
-    constant = {".": "PERIOD", "[": "LEFTBRACKET", "]": "RIGHTBRACKET"}.get(
+    """The pygame key code of a script's key name: K_a, K_1, K_SPACE, K_F11, K_PERIOD, K_COMMA."""
+    constant = {".": "PERIOD", ",": "COMMA", "[": "LEFTBRACKET", "]": "RIGHTBRACKET"}.get(
         name, name if len(name) == 1 else name.upper())
     return getattr(pygame, "K_" + constant)
 
@@ -133,6 +135,9 @@ class Scene:
     """The drawing module of the demo (see the class docstring)."""
     moment_lines = {}
     """{moment name: (Korean, English)} line templates, `str.format`-ed with the detail."""
+    readout_corner = READOUT_CORNER
+    """Top left of the phase readout (`scenes.kit.phase_view`), for a scene whose own words
+    take the bottom left."""
 
     def __init__(self, seed=0, values=None, overlay=False, calm=False):
         self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values,
@@ -140,6 +145,7 @@ class Scene:
         self.timeline = Timeline(self.sim)
         """The way every input reaches the simulation, and the way back (the host's rewind)."""
         self.context = ViewContext(overlay=overlay)
+        self.instruments = Instruments(self.readout_corner)
         self.notes = []
         self.panel = None
         if self.panel_params:
@@ -215,8 +221,28 @@ class Scene:
             self.timeline.input(kind, value)
 
     def step(self):
-        """Advance one fixed 1/60 s frame."""
+        """Advance one fixed 1/60 s frame (or finish one taken part-way by `step_phase`)."""
         self.timeline.step()
+        self.instruments.frame_done(self.model)
+        self._age_notes()
+
+    def step_phase(self):
+        """Take one phase of the frame (key `,` while paused); the overlay shows what it did."""
+        self.instruments.step_phase(self.timeline)
+        if self.sim.phase is None:
+            self._age_notes()
+
+    def finish_frame(self):
+        """Run the rest of a frame taken part-way, if one is (the rewind's moves start here)."""
+        if self.part_way:
+            self.step()
+
+    @property
+    def part_way(self):
+        """Whether a frame is part-way (`step_phase`): its phase is drawn, overlay or not."""
+        return self.sim.phase is not None
+
+    def _age_notes(self):
         for note in self.notes:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
@@ -239,6 +265,9 @@ class Scene:
         painted = []
         if context.overlay:
             self.render_overlay(surface)
+            painted = None
+        if context.overlay or self.part_way:
+            self.instruments.draw(surface, self.model, context.overlay, self.part_way)
             painted = None
         if self.panel is not None:
             self.panel.draw(surface)

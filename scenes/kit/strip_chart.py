@@ -7,11 +7,12 @@
 
 The newest value is at the right edge; the chart scrolls left as frames come. Values outside
 [low, high] are drawn at the edge they passed. Labels are short and bilingual, Korean then
-English, in a font with Hangul where the system has one (`label_font`), at 15 px or more so they
-read at the 960 x 540 canvas.
+English, in the bundled font with Hangul (`label_font`), at 15 px or more so they read at the
+960 x 540 canvas.
 """
 
 from collections import deque
+from pathlib import Path
 
 import pygame
 
@@ -31,11 +32,17 @@ _fonts = {}
 _labels = {}
 
 
+LABEL_FONT = Path(__file__).resolve().parent / "fonts" / "labels-hangul.ttf"
+"""The labels' own font: a subset of NanumGothic (OFL, `fonts/OFL.txt`) with every character the
+labels use (`web/hangul_font.py` makes it), so Korean reads in the browser build too."""
+
+
 def label_font(size):
-    """A font that can write Korean at `size` px if the system has one, else pygame's own."""
+    """A font that can write Korean at `size` px: the bundled LABEL_FONT, else one the system
+    has, else pygame's own (which shows boxes for Hangul)."""
     if size not in _fonts:
-        path = None
-        for name in HANGUL_FONTS:
+        path = str(LABEL_FONT) if LABEL_FONT.is_file() else None
+        for name in HANGUL_FONTS if path is None else ():
             path = pygame.font.match_font(name)
             if path:
                 break

@@ -12,6 +12,7 @@ free end, Enter grabs the point under it and Enter again lets go. Moments: ("gra
 from math import hypot
 
 from scenes.kit.model.key_hand import KeyHand
+from scenes.kit.model.measures import Measure, worst_stretch
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Box, Distance, Hand, World, chain
 
@@ -51,6 +52,7 @@ class RopeModel:
         self.world.add(Box(self.particles, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
         self.hand = Hand(self.world, GRAB_RADIUS)
         self.keys = KeyHand(self.input, size, self.particles[-1].position)
+        self.world.on("before_integrate", self.keys.step, first=True)  # it moves the hand
         self.moments = []
 
     def set_param(self, name, value):
@@ -104,9 +106,8 @@ class RopeModel:
         self.hand.let_go()
 
     def step(self):
-        """One frame: the hand places what it holds (a hook of the world's frame), then the
-        rope is integrated and solved. The keyboard's hand moves first."""
-        self.keys.step()
+        """One frame of the world: its hooks move the keyboard's hand and place what the hand
+        holds, then the rope is integrated and solved."""
         self.world.step()
 
     def points(self):
@@ -119,6 +120,12 @@ class RopeModel:
 
     def segment_lengths(self):
         return [c.length() for c in self.world.constraints if isinstance(c, Distance)]
+
+    def measures(self):
+        """The rope's worst stretch (length / rest of its longest link) against its rest."""
+        links = [c for c in self.world.constraints if isinstance(c, Distance)]
+        return [Measure("stretch", "늘어남 stretch", worst_stretch(links), 1.0, "길이 rest",
+                        0.95, 1.25)]
 
     def observe(self):
         return {"points": [[p.x, p.y] for p in self.particles], "grabbed": self.grabbed,

@@ -55,6 +55,7 @@ class SpiderScene(Scene):
         "hurt": ("물렸어요, 체력 {hp}", "bitten, HP {hp}"),
         "game-over": ("게임 끝, 점수 {score}", "game over, score {score}"),
     }
+    readout_corner = (618, 150)  # its own overlay lines and footer take the bottom left
 
     def __init__(self, seed=0, values=None, overlay=False, calm=False):
         super().__init__(seed, values, overlay, calm)

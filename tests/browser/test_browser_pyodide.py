@@ -220,3 +220,75 @@ def test_model_in_pyodide_matches_native_cpython(name, pyodide_page, timings):
     structural = [d for d in found if d[3] is None]
     assert not structural, f"{name}: Pyodide and CPython differ beyond float bits: {structural[:3]}"
     assert worst <= TOLERANCE, f"{name}: float difference {worst:.2e} > {TOLERANCE}: {numeric[:3]}"
+
+
+PHASE_FRAMES = 200
+"""The scripted run's frames before the frame that is taken phase by phase."""
+PHASE_RUN = """
+import hashlib, json
+from scenes.kit.model.script import play
+
+
+def phase_hashes(sim, entries, frames):
+    '''Play `frames` frames of the script, then take the next frame phase by phase: the sha256
+    of the state after each phase (integrate, iteration 1..N, finish), and the phases' names.'''
+    play(sim, entries, frames)
+    hashes, names = [], []
+    while True:
+        phase = sim.step_phase()
+        names.append(phase[0] if phase[1] is None else phase[0] + " " + str(phase[1]))
+        state = json.dumps(sim.state(), sort_keys=True)
+        hashes.append(hashlib.sha256(state.encode()).hexdigest())
+        if phase[0] == "finish":
+            return hashes, names
+"""
+
+
+def native_phases(name, script):
+    """phase_hashes of the scene's scripted run in this CPython, on portable math."""
+    scene = SCENES[name]
+    helpers, code = {}, {}
+    exec(PORTABLE_MATH, helpers)
+    exec(PHASE_RUN, code)
+    undo = helpers["install"]()
+    try:  # the model is made on portable math too, as in Pyodide (Takopi's ring uses sin/cos)
+        sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=SEED)
+        return code["phase_hashes"](sim, parse_script(script), PHASE_FRAMES)
+    finally:
+        helpers["uninstall"](undo)
+
+
+WASM_PHASES = """
+import json, importlib
+from scenes.kit.model.script import parse_script
+from scenes.kit.model.simulation import Simulation
+job = json.loads({job!r})
+model = getattr(importlib.import_module(job["model"][0]), job["model"][1])
+params = getattr(importlib.import_module(job["params"][0]), job["params"][1])
+helpers, code = {{}}, {{}}
+exec(job["portable"], helpers)
+exec(job["phase_run"], code)
+undo = helpers["install"]()
+try:
+    sim = Simulation(job["name"], model, params, tuple(job["size"]), seed=job["seed"])
+    result = code["phase_hashes"](sim, parse_script(job["script"]), job["frames"])
+finally:
+    helpers["uninstall"](undo)
+json.dumps(result)
+"""
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_a_phase_stepped_frame_is_bit_identical(name, pyodide_page):
+    script = scripted_input(name)
+    model, params = model_location(name)
+    job = {"name": name, "model": model, "params": params, "size": list(SCENES[name].size),
+           "seed": SEED, "script": script, "frames": PHASE_FRAMES, "portable": PORTABLE_MATH,
+           "phase_run": PHASE_RUN}
+    wasm_hashes, wasm_names = json.loads(pyodide_page.evaluate(
+        "code => window.py.runPython(code)", WASM_PHASES.format(job=json.dumps(job))))
+    native_hashes, native_names = native_phases(name, script)
+    assert wasm_names == native_names and native_names[0] == "integrate"
+    assert native_names[-1] == "finish" and len(set(native_hashes)) > 2
+    assert wasm_hashes == native_hashes, f"{name}: a phase differs in Pyodide, first at " \
+        f"{native_names[next(i for i, (a, b) in enumerate(zip(native_hashes, wasm_hashes)) if a != b)]}"

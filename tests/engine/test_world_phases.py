@@ -39,6 +39,16 @@ def test_hooks_run_in_frame_order_once_each():
         "after_solve"]
 
 
+def test_a_hook_asked_first_runs_before_the_hooks_already_there():
+    world = chain(iterations=1)
+    seen = []
+    world.on("before_integrate", lambda: seen.append("late"))
+    world.on("before_integrate", lambda: seen.append("early"), first=True)
+    world.on("after_solve", lambda: seen.append("last"))
+    world.step()
+    assert seen == ["early", "late", "last"]
+
+
 def test_a_hook_sees_the_state_of_its_phase():
     world = chain(iterations=4)
     free = world.particles[-1]

@@ -25,11 +25,11 @@ from math import isfinite
 POINTER_TYPES = ("down", "move", "up")
 KEY_TYPES = ("key_down", "key_up")
 KEY_NAMES = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "r", "o", "h",
-             "x", "m", "p", ".", "[", "]", "tab", "f11", "1", "2", "3", "4", "5", "6", "7", "8",
-             "9")
+             "x", "m", "p", ".", ",", "[", "]", "tab", "f11", "1", "2", "3", "4", "5", "6", "7",
+             "8", "9")
 """Keys a script may press: the demos' own (x cuts with the keyboard's hand, m starts or stops
-the spider's sky), then pause (p), one step (.), a frame back and forward along the timeline
-while paused ([ and ]), scene switching (tab, 1..9) and fullscreen
+the spider's sky), then pause (p), one step (.), one phase of a frame (,), a frame back and
+forward along the timeline while paused ([ and ]), scene switching (tab, 1..9) and fullscreen
 (f11)."""
 BUTTONS = (1, 3)
 """Mouse buttons a pointer entry may name: 1 the left (primary), 3 the right."""

@@ -27,7 +27,9 @@ Built calm (reduced motion, `calm=True`), a demo whose wind blows at the start o
 
 from math import hypot, pi
 
-from verlet import cap_speed
+from verlet import Breakable, cap_speed
+
+from .measures import Measure, worst_stretch
 
 from .key_hand import KeyHand
 
@@ -99,6 +101,9 @@ class SheetDemo:
         grid = self.sheet.grid  # the keyboard's cursor starts at the sheet's middle
         middle = (sum(p.x for p in grid) / len(grid), sum(p.y for p in grid) / len(grid))
         self.keys = KeyHand(self._key_pointer, size, middle, knife=True)
+        # the demo's own work opens and closes every frame shown: the long press, the strokes
+        self.world.on("before_integrate", self._watch_long_press, first=True)
+        self.world.on("after_solve", self._fade_cuts)
 
     def _settle(self):
         """Hang the sheet for SETTLE_FRAMES frames, damped hard, with the wind as it will blow
@@ -202,9 +207,13 @@ class SheetDemo:
         self.pressed_at = None
 
     def step(self):
-        """A hand held still long enough becomes a knife; then the world's frame; then the
-        knife strokes fade. The keyboard's hand moves first (and lets go when the sheet slipped
-        out of it)."""
+        """One frame of the world; its hooks open it (a hand held still long enough becomes a
+        knife) and close it (the knife strokes fade)."""
+        self.world.step()
+
+    def _watch_long_press(self):
+        """Before the integration: the keyboard's hand moves (and lets go when the sheet slipped
+        out of it), and a hand held still for LONG_PRESS frames becomes a knife."""
         sheet = self.sheet
         self.keys.step()
         if self.keys.grabbing and not sheet.held and self.knife is None:
@@ -218,7 +227,9 @@ class SheetDemo:
                 if self.still >= LONG_PRESS:
                     sheet.let_go()
                     self.knife, self.pressed_at = (hx, hy), None
-        self.world.step()
+
+    def _fade_cuts(self):
+        """The frame's very end: the knife strokes age and the old ones go."""
         for cut in self.cuts:
             cut[2] += 1
         self.cuts = [cut for cut in self.cuts if cut[2] < CUT_FRAMES]
@@ -244,6 +255,15 @@ class SheetDemo:
 
     def bounds(self):
         return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
+
+    def measures(self):
+        """The worst strain of a live link (length / rest) against the tear limit, and the
+        links torn so far."""
+        limit = self.sheet.limit
+        links = [c for c in self.world.constraints if isinstance(c, Breakable) and not c.broken]
+        return [Measure("strain", "변형 strain", worst_stretch(links), limit, "찢어짐 tear",
+                        0.95, 1.0 + 1.2 * (limit - 1.0), satisfied=1.0),
+                Measure("torn", "찢긴 곳 torn", self.sheet.torn, None, "", 0.0, 60.0)]
 
     def observe(self):
         state = self.sheet.observe()

@@ -8,7 +8,13 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
     model.input(kind, value)   kind "down" | "move" | "up" with value (x, y) in canvas pixels,
                                or "key_down" | "key_up" with a key name from scenes.kit.model.script
     model.set_param(name, v)   a parameter changed live (already validated and clamped)
-    model.step()               advance one 1/60 s frame
+    model.step()               advance one 1/60 s frame: exactly `model.world.frame()` run
+                               to its end (every bit of the demo's own work is in the
+                               world's hooks, so a frame can be taken phase by phase)
+    model.world                optional: the `verlet.World` that frame is of (without one a
+                               frame has no phases: `step_phase` takes it whole)
+    model.measures()           optional: the demo's telling quantities, a list of
+                               `scenes.kit.model.measures.Measure` (the overlay plots them)
     model.observe()            the scene's own state keys, JSON-ready
     model.points()             optional: (x, y) of every simulated point (robustness checks)
     model.bounds()             optional: (left, top, right, bottom) of the world, px
@@ -37,6 +43,14 @@ the demo has its own (the spider game asks to confirm mid-game). A rule has
                                           (a rule keeps state that is part of the run, so the
                                           timeline keeps it with the model; what lies outside
                                           the run, where a record is saved, it hands over here)
+
+A frame can also be taken one phase at a time (`step_phase`, the `,` key while paused): the
+world's integration, each solver iteration, then the finish (`verlet.world.World.frame`). While
+a frame is part-way, the state's `phase` says where it is; a step, an input, a parameter change
+or a restart first finishes that frame, so the run is the same as if it had been taken whole.
+A pointer's move is the one input that waits instead: it is fed the moment the frame ends
+(the same run: finishing first and then feeding it gives the same state), so a mouse moving
+over a window while a reader steps through a frame does not end the frame for them.
 """
 
 import random
@@ -95,6 +109,10 @@ class Simulation:
             rules = getattr(model_class, "restart_rule", RestartAtOnce)()
         self.rules = rules
         self.model = self._new_model()
+        self._phases = None  # the part-way frame (a World.frame generator), or None
+        self._waiting = []  # pointer moves that came during the part-way frame
+        self.phase = None
+        """The last phase taken of a part-way frame, (name, k or None, n); None between frames."""
 
     def _new_model(self):
         # A string seed is hashed the same way on every platform (CPython, Pyodide), and a
@@ -106,16 +124,19 @@ class Simulation:
 
     def restart(self):
         """A fresh model with the current parameters and the next reproducible generator."""
+        self.finish_frame()
         self.restarts += 1
         self.model = self._new_model()
         self.rules.restarted(self)
 
     def request_restart(self):
         """A restart control was used: the restart rule says whether the demo starts again now."""
+        self.finish_frame()
         self.rules.request_restart(self)
 
     def set_param(self, name, value):
         """Change a parameter live; the value is clamped to its range first."""
+        self.finish_frame()
         value = self.params.lookup(name).clamp(value)
         if value != self.values[name]:
             self.values[name] = value
@@ -123,6 +144,10 @@ class Simulation:
 
     def input(self, kind, value):
         """Feed one input to the restart rule, and to the model unless the rule took it."""
+        if kind == "move" and self._phases is not None:
+            self._waiting.append(value)
+            return
+        self.finish_frame()
         if not self.rules.input(self, kind, value):
             self.model.input(kind, value)
 
@@ -149,7 +174,44 @@ class Simulation:
         self.input(kind, entry["pos"])
 
     def step(self):
-        self.model.step()
+        """One whole frame; or, if one is part-way (`step_phase`), the rest of that frame."""
+        if self._phases is None:
+            self.model.step()
+            self._frame_done()
+        else:
+            self.finish_frame()
+
+    def step_phase(self):
+        """Take the next phase of the frame (starting one between frames) and return it:
+        ("integrate", None, n), ("iteration", k, n) or ("finish", None, n). After "finish" the
+        frame is complete: n + 2 calls are one `step`, to the bit."""
+        if self._phases is None:
+            world = getattr(self.model, "world", None)
+            if world is None:  # a model without a world has no phases: its frame is one
+                self.step()
+                return ("finish", None, 0)
+            self._phases = world.frame()
+        phase = next(self._phases)
+        if phase[0] == "finish":
+            self.finish_frame()
+        else:
+            self.phase = phase
+        return phase
+
+    def finish_frame(self):
+        """Run what is left of a part-way frame, if there is one."""
+        if self._phases is None:
+            return
+        phases, self._phases = self._phases, None
+        for _ in phases:
+            pass
+        self.phase = None
+        self._frame_done()
+        waiting, self._waiting = self._waiting, []
+        for value in waiting:
+            self.input("move", value)
+
+    def _frame_done(self):
         self.frame += 1
         self.rules.step(self)
         said = getattr(self.model, "moments", None)
@@ -163,6 +225,17 @@ class Simulation:
         self.moments.clear()
         return taken
 
+    def phase_state(self):
+        """The state's `phase`: None between frames, else {"name", "index" (iterations only),
+        "of"}."""
+        if self.phase is None:
+            return None
+        name, index, count = self.phase
+        state = {"name": name, "of": count}
+        if index is not None:
+            state["index"] = index
+        return state
+
     def state(self):
         """Common keys (scene, frame, seed, size, params, paused, steps) plus the model's own."""
         state = {
@@ -173,6 +246,7 @@ class Simulation:
             "params": dict(self.values),
             "paused": False,  # a Simulation only runs; the host (app.host) knows about pausing
             "steps": self.frame,
+            "phase": self.phase_state(),
         }
         state.update(self.model.observe())
         return state

@@ -18,8 +18,11 @@ Going back does not change what is kept: stepping forward again (`forward`) repl
 frames. Giving an input or a step while back is playing on from there, a new branch: what came
 after that moment is discarded first.
 
-The timeline works between frames: a frame taken phase by phase must be finished first.
-Whoever draws the model must look it up again after a move (`simulation.model` is a new
+A frame taken phase by phase (`step_phase`) is kept once it is whole; an input or a
+parameter change while it is part-way finishes it first (as `Simulation` does), except a
+pointer's move, which the simulation holds until the frame ends and the timeline keeps under the
+next frame. Moves along the timeline happen between frames: the host finishes a part-way frame
+before it moves (`app.rewind`). Whoever draws the model must look it up again after a move (`simulation.model` is a new
 object after every restore).
 
 How often it takes a keyframe follows what one costs against what the run's steps cost: the
@@ -137,25 +140,53 @@ class Timeline:
         self.newest = self.simulation.frame
         self._keyframe()
 
+    @property
+    def model(self):
+        """The simulation's model (a new object after every move)."""
+        return self.simulation.model
+
+    @property
+    def phase(self):
+        """The simulation's part-way frame's last phase, None between frames."""
+        return self.simulation.phase
+
     def step(self):
-        """One frame of the run, kept; while back, it starts a new branch from here."""
+        """One frame of the run (or the rest of a part-way one), kept; while back, it starts a
+        new branch from here."""
+        self._take(self.simulation.step)
+
+    def step_phase(self):
+        """`Simulation.step_phase`: the next phase of the frame; the frame is kept once whole."""
+        return self._take(self.simulation.step_phase)
+
+    def finish_frame(self):
+        """Run the rest of a part-way frame, kept (nothing between frames)."""
+        if self.simulation.phase is not None:
+            self.step()
+
+    def _take(self, advance):
+        """Run `advance` (a step or a phase of the frame) and keep the frame once it is whole."""
         sim = self.simulation
-        if sim.frame != self.newest:
+        if sim.phase is None and sim.frame != self.newest:
             self._branch()
         clock = self.clock
         start = clock()
-        sim.step()
+        result = advance()
         self._stepping += clock() - start
+        if sim.phase is not None:
+            return result  # part-way: kept when it is whole
         self.newest = sim.frame
         if self._keyframe_due():
             self._keyframe()
         keyframes = self._keyframes
         if len(keyframes) > 1 and keyframes[1][0] <= self.newest - self.keep:
             self._let_go()
+        return result
 
     # --- moving along it ------------------------------------------------------------------
     def go_to(self, frame):
         """Put the simulation at `frame` (clamped to the kept frames) and return that frame."""
+        self.finish_frame()
         frame = min(max(frame, self.oldest), self.newest)
         sim = self.simulation
         if not self._keyframe_before(frame)[0] <= sim.frame <= frame:
@@ -185,6 +216,8 @@ class Timeline:
         halves with each round. The shown run is not touched: the replay runs on a copy of
         its own, which carries on where it stopped at the next call. True while more is
         left to do."""
+        if self.simulation.phase is not None:
+            return True  # a part-way frame holds the run: nothing can be replayed beside it
         deadline = self.clock() + seconds
         while True:
             gap = self._widest_gap()
@@ -195,9 +228,16 @@ class Timeline:
 
     # --- inside ---------------------------------------------------------------------------
     def _record(self, method, *args):
+        sim = self.simulation
+        if sim.phase is not None:
+            if method == "input" and args[0] == "move":  # held by the simulation till the frame ends
+                self._inputs.setdefault(sim.frame + 1, []).append((method, args))
+                sim.input(*args)
+                return
+            self.finish_frame()
         self._branch()
-        self._inputs.setdefault(self.simulation.frame, []).append((method, args))
-        getattr(self.simulation, method)(*args)
+        self._inputs.setdefault(sim.frame, []).append((method, args))
+        getattr(sim, method)(*args)
 
     def _branch(self):
         """Playing on from a moment back: forget every frame after it and its inputs."""
@@ -289,6 +329,8 @@ class Timeline:
             with no_collection():
                 scratch = pickle.loads(self._keyframe_before(start)[1])
         sim.model, sim.frame, sim.restarts, sim.values, sim.rules = scratch
+        moments = getattr(sim, "moments", None)
+        said = list(moments) if moments is not None else None  # a replay's moments are no news
         try:  # the scratch run's rule takes nothing over: what it saves goes nowhere
             while sim.frame < frame:
                 if self.clock() >= deadline:
@@ -299,6 +341,9 @@ class Timeline:
         finally:
             self._scratch = (sim.model, sim.frame, sim.restarts, sim.values, sim.rules)
             sim.model, sim.frame, sim.restarts, sim.values, sim.rules = shown
+            if said is not None:
+                moments.clear()
+                moments.extend(said)
 
     def _replay_frame(self):
         sim = self.simulation

@@ -15,6 +15,7 @@ Pure Python: no pygame.
 from math import hypot
 import random
 
+from scenes.kit.model.measures import Measure, worst_stretch
 from scenes.kit.model.params import Param, ParamTable
 
 from .camera import camera_target, follow
@@ -27,7 +28,7 @@ from .sky import Sky
 from .spider import Spider, plan_shot, steer
 from .upkeep import drop_fallen, mark_busy, recycle, tidy
 from .weave import weave_orb
-from .web import Web
+from .web import YIELD_STRETCH, Web
 
 HELP = "the Verlet spider-web game: ride the web, shoot silk, trap the bugs"
 PARAMS = ParamTable(
@@ -132,6 +133,9 @@ class SpiderModel:
                        "failed_shots": 0, "rescues": 0}
         self.first_cutter = None
         self._support_version = self.web.version
+        # the game's part of every frame of the web's world, now that the web has settled
+        self.web.world.on("before_integrate", self._open_frame, first=True)
+        self.web.world.on("after_solve", self._close_frame)
 
     # --- protocol ---------------------------------------------------------------------------
     def set_param(self, name, value):
@@ -156,6 +160,11 @@ class SpiderModel:
             self.shoot(target)
 
     @property
+    def world(self):
+        """The web's world: its frame is the game's (`step`)."""
+        return self.web.world
+
+    @property
     def press(self):
         return self.controls.press
 
@@ -164,6 +173,11 @@ class SpiderModel:
         return self.controls.pointer
 
     def step(self):
+        """One frame of the web's world; its hooks do the game's (`_open_frame`, `_close_frame`)."""
+        self.web.step()
+
+    def _open_frame(self):
+        """Before the integration: silk, the spider's move, the bugs, the load on the web."""
         if not self.game_over:
             self.frame += 1
             self.silk = min(SILK_MAX, self.silk + SILK_REFILL)
@@ -180,7 +194,9 @@ class SpiderModel:
             if enemy.state == "caught":
                 self.web.sleep.wake_around(enemy.knot)
         self._load_web()
-        self.web.step()
+
+    def _close_frame(self):
+        """After the solve: the fallen go, the spider follows, tidying, camera and sky."""
         drop_fallen(self.web, WORLD[1])
         self._after_physics()
         if self.web.frame % TIDY_EVERY == 0:
@@ -191,6 +207,12 @@ class SpiderModel:
             tidy(self.web, WORLD[1], busy)
         self._follow_camera()
         self.sky.step()
+
+    def measures(self):
+        """The web's worst strain against the stretch where silk yields, and the HP."""
+        return [Measure("strain", "변형 strain", worst_stretch(self.web.threads), YIELD_STRETCH,
+                        "늘어남 yield", 0.9, YIELD_STRETCH * 1.1, satisfied=1.0),
+                Measure("hp", "체력 HP", self.hp, None, "", 0.0, HP_MAX)]
 
     def observe(self):
         index = self.web.index()

@@ -130,6 +130,7 @@ class Web(WebQueries):
         self.frame = 0
         self.connectivity = Connectivity(self.knots, self.threads, attrgetter("threads"))
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
+        self.world.on("before_integrate", self._count_frame)
         self.world.on("before_integrate", self._drop_loose)
 
     def __getstate__(self):
@@ -333,9 +334,13 @@ class Web(WebQueries):
     def step(self):
         """One frame (S1): the world's frame, which integrates every knot and solves every
         thread `stiffness` times (with `sleeping`, only the awake knots and the threads that
-        have an awake end); loose pieces get their extra fall first (`_drop_loose`)."""
-        self.frame += 1
+        have an awake end); the frame is counted and loose pieces get their extra fall first
+        (`_count_frame`, `_drop_loose`)."""
         self.world.step()
+
+    def _count_frame(self):
+        """Before the integration: one more frame of this web (`frame`)."""
+        self.frame += 1
 
     def _drop_loose(self):
         """Before the integration: the knots of a piece that hangs on no anchor fall faster,

@@ -22,6 +22,7 @@ from here about the face: whether Takopi is being pressed (T9).
 
 from math import cos, hypot, pi, sin, sqrt
 
+from scenes.kit.model.measures import Measure
 from scenes.kit.model.params import Param, ParamTable
 from verlet.geometry import EPSILON
 
@@ -180,6 +181,7 @@ class TakopiModel:
         # the legs follow the solved body.
         self.world.on("before_integrate", self._before_integrate)
         self.world.on("after_solve", self._legs_follow)
+        self.world.on("after_solve", self._note_press)
 
     # -- protocol ---------------------------------------------------------------------------
 
@@ -259,8 +261,11 @@ class TakopiModel:
         self.poke = Poke((min(xs) + max(xs)) / 2.0, crown.y, depth)
 
     def step(self):
-        """One frame of the world (`World.step`), then whether the press touches the body."""
+        """One frame of the world (`World.step`); its hooks do the figure's work."""
         self.world.step()
+
+    def _note_press(self):
+        """The frame's end: whether the press touches the solved body."""
         push = self.body.push
         self.pressed = push is not None and push.touches(self.body.points)
 
@@ -350,6 +355,15 @@ class TakopiModel:
 
     def is_finite(self):
         return self.body.is_finite() and all(leg.is_finite() for leg in self.legs)
+
+    def measures(self):
+        """The area as a share of its target (never reached: the ring always pushes out),
+        and the perimeter as a share of the spacing's limit (16 links at their longest)."""
+        body = self.body
+        return [Measure("area", "넓이 area", body.area() / body.target_area, 1.0,
+                        "목표 target", 0.8, 1.05, over=False),
+                Measure("perimeter", "둘레 perimeter", body.perimeter() / (RING_POINTS * body.spacing),
+                        1.0, "간격 한계 spacing", 0.9, 1.4)]
 
     def observe(self):
         body = self.body
