@@ -245,9 +245,9 @@ class Host:
             if self.frames - self.fullscreen_frame > FOCUS_GRACE_FRAMES:
                 self.pause()
             return
-        if self.menu.handle(event) or self.scene_list.handle(event):
+        if self.menu.handle(event) or self.scene_list.handle(event) or self.rewind.handle(event):
             return
-        if not self._row_covered() and (self.toolbar.handle(event) or self.rewind.handle(event)):
+        if not self._row_covered() and self.toolbar.handle(event):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return

@@ -94,9 +94,10 @@ def test_playing_on_from_a_moment_back_is_a_new_branch():
     key(host, "p")
     for _ in range(30):
         key(host, "[")
-    key(host, "p")  # go on from frame 50: frames 51..80 are forgotten
-    assert host.state()["timeline"] == {"length": 50, "back": 0}
-    run(host, 10)
+    key(host, "p")  # go on from frame 50: its next frame forgets frames 51..80
+    run(host, 1)
+    assert host.state()["timeline"] == {"length": 51, "back": 0}
+    run(host, 9)
     assert host.state()["timeline"] == {"length": 60, "back": 0}
     assert host.state()["steps"] == 60
     key(host, "p")

@@ -214,7 +214,7 @@ def test_the_pause_veil_names_the_comma(monkeypatch):
     import app.host
 
     said = []
-    monkeypatch.setattr(app.host, "veil", lambda surface, title, lines: said.extend(lines))
+    monkeypatch.setattr(app.host, "veil", lambda surface, title, lines, ui=None: said.extend(lines))
     host = make("rope")
     key(host, "p")
     host.draw(host.window.surface)
