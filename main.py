@@ -85,7 +85,7 @@ def make_host(options, window, governed=False):
         return make_scene(Options(scene=name, seed=options.seed))
 
     return Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
-                governed=governed)
+                governed=governed, compare=options.compare)
 
 
 def list_scenes(as_json):

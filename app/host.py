@@ -10,8 +10,11 @@ scripted `key_down "1"` does exactly what the key does in a window:
 - Pause: key P, the pause button, and the window losing focus or being hidden (the tab hidden in
   the browser). A paused scene says so, takes no steps, and resumes on a click or tap anywhere
   (that press does nothing else) or P. While paused, `.` advances exactly one step.
-- The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
-  fullscreen too. Restart calls the scene's `request_restart()`.
+- The toolbar (`app.toolbar`): compare, scenes, pause, overlay, fullscreen, restart; F11
+  toggles fullscreen too. Restart calls the scene's `request_restart()`.
+- Side by side: the compare button (or `compare=` at the start) shows an `app.compare.CompareView`
+  of the scene in its place, copies that differ in one parameter; pressed again, the single
+  scene comes back as it was. The spider game stays single (a note says so).
 
 - Quality: each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
@@ -37,8 +40,10 @@ import time
 import pygame
 
 from . import storage
+from .compare import CompareView
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
 from .toolbar import BUTTON, GAP, HINTS, LIT_HINTS, MARGIN, SceneList, Toolbar, veil
+from scenes.kit.model import compare as side_by_side
 from scenes.kit.widgets import TEXT, panel_surface, rendered
 
 TITLE = "Verlet Playground"
@@ -82,10 +87,12 @@ class Host:
     timer          the clock frames are timed with (seconds); tests pass a fake one
     records        where scenes keep what outlives a run: `load(name)`, `save(name, record)`
                    (`app.storage`, which keeps nothing in a headless run)
+    compare        None, or the `scenes.kit.model.compare.Compare` the first scene opens with
     """
 
     def __init__(self, scene_classes, make, first, window, switchable=True,
-                 quality=DEFAULT_MODE, governed=False, timer=time.perf_counter, records=storage):
+                 quality=DEFAULT_MODE, governed=False, timer=time.perf_counter, records=storage,
+                 compare=None):
         self.classes = dict(scene_classes)
         self.names = list(self.classes)
         self.make = make
@@ -101,6 +108,7 @@ class Host:
         self.timer = timer
         self.records = records
         self.governors = {}  # scene name -> its QualityGovernor
+        self.compared = {}  # scene name -> its CompareView, while that scene is side by side
         self.frame_rate = FrameRate()
         self.frame_start = None  # timer() when the current frame's steps began
         self.interval = None  # the display interval the loop measured, s (None: unknown)
@@ -109,6 +117,8 @@ class Host:
                                     lambda: self.scene.name, self.switch, right,
                                     MARGIN + BUTTON + GAP)
         self.show(first)
+        if compare is not None:
+            self.start_compare(compare)
 
     # -- scenes ----------------------------------------------------------------------------
 
@@ -119,7 +129,7 @@ class Host:
             self.scenes[name] = self.make(name)
             self.scenes[name].use_records(self.records)
             self.governors[name] = QualityGovernor(self.quality)
-        self.scene = self.scenes[name]
+        self.scene = self.compared.get(name) or self.scenes[name]
         context = self.scene.context
         self.governors[name].restart()  # its frames from before are no measure of now
         context.tier = self.governors[name].tier
@@ -146,15 +156,22 @@ class Host:
         if self.window.fullscreen_available:
             available.add("fullscreen")
         right = self.window.surface.get_width() - MARGIN
-        if scene.panel is not None:
-            right = scene.panel.toggle.rect.x - GAP
+        panel = self.scenes[scene.name].panel  # side by side, the row stays where it was
+        if panel is not None:
+            right = panel.toggle.rect.x - GAP
         actions = {"scenes": self.toggle_scene_list, "pause": self.toggle_pause,
                    "overlay": self.toggle_overlay, "fullscreen": self.toggle_fullscreen,
                    "restart": scene.request_restart}
         lit = {"scenes": lambda: self.scene_list.open, "pause": lambda: self.paused,
                "overlay": lambda: self.scene.context.overlay, "fullscreen": lambda: False,
                "restart": lambda: False}
-        return Toolbar(actions, lit, available, scene.toolbar_items, right, len(self.names))
+        shown = tuple(scene.toolbar_items)
+        if side_by_side.offers(scene.name):
+            available.add("compare")
+            shown += ("compare",)
+        actions["compare"] = self.toggle_compare
+        lit["compare"] = lambda: self.scene.name in self.compared
+        return Toolbar(actions, lit, available, shown, right, len(self.names))
 
     # -- the toolbar's actions ---------------------------------------------------------------
 
@@ -165,6 +182,27 @@ class Host:
 
     def toggle_pause(self):
         self.paused = not self.paused
+
+    def toggle_compare(self):
+        """Side by side with the scene's default compare, or back to the single scene."""
+        name = self.scene.name
+        if name in self.compared:
+            del self.compared[name]
+            self.show(name)  # the overlay stays as it was, as on every switch
+        elif side_by_side.offers(name):
+            self.start_compare(side_by_side.default(name, self.classes[name].params))
+        else:
+            self.scene.add_note(f"the {name} game stays single: no side by side")
+
+    def start_compare(self, compare):
+        """Show copies of the shown scene that differ as `compare` says, from its start with
+        its seed and its parameters now."""
+        single = self.scene
+        self.compared[single.name] = CompareView(self.classes[single.name], compare,
+                                                 single.sim.seed, single.values,
+                                                 single.context.overlay)
+        self.compared[single.name].use_records(self.records)
+        self.show(single.name)
 
     def pause(self):
         self.paused = True
@@ -346,4 +384,5 @@ class Host:
         state = self.scene.state()
         state.update(scene=self.scene.name, frame=self.frames, paused=self.paused,
                      steps=self.scene.frame)
+        state.setdefault("compare", None)
         return state
