@@ -13,7 +13,7 @@ from scenes.kit.model.script import parse_script
 from scenes.kit.model.simulation import Simulation, run_script
 
 FRAMES = 240
-HOST_KEYS = ("frame", "paused", "steps")
+HOST_KEYS = ("frame", "paused", "steps", "compare")
 """Keys the host adds or owns (frames shown, pause): the rest is the scene's state."""
 
 

@@ -130,9 +130,16 @@ def picture_hash(png_path):
     return hashlib.sha256(pygame.image.tobytes(surface, "RGB")).hexdigest()
 
 
+INSTRUMENT_KEYS = ("compare",)
+"""State keys of the instruments around a scene (side by side), not of its simulation: left out
+of the hash, so a session pins the physics whatever instruments the host reports on."""
+
+
 def state_hash(state):
-    """sha256 of the state JSON with sorted keys (floats as Python writes them: exact)."""
-    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()
+    """sha256 of the state JSON with sorted keys (floats as Python writes them: exact), the
+    instruments' keys left out."""
+    kept = {key: value for key, value in state.items() if key not in INSTRUMENT_KEYS}
+    return hashlib.sha256(json.dumps(kept, sort_keys=True).encode()).hexdigest()
 
 
 def play(name, tier, python=sys.executable):
