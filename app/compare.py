@@ -6,8 +6,8 @@ What the copies differ in is a `scenes.kit.model.compare.Compare`; everything el
 is the scene's own: each copy is a whole scene (its model, its view, its wind button), built
 with the same seed and the same parameters but the one compared.
 
-The grid: two copies side by side, three or four in two rows, each cell half the canvas in each
-direction (480 x 270), so a copy is its whole 960 x 540 picture at half size. A copy draws at
+The grid: two copies side by side, three or four in two rows (three leave the top right, under
+the toolbar, to a legend), each cell half the canvas in each direction (480 x 270), so a copy is its whole 960 x 540 picture at half size. A copy draws at
 full size onto its own surface, which is scaled into its cell; a label names its value.
 
 Input: a press in a cell goes to every copy at the same place of its own canvas (the position
@@ -36,17 +36,36 @@ lines run along their top)."""
 DIVIDER = (90, 94, 130)
 BACKDROP = (12, 13, 22)
 LEGEND_SIZE = 18
+COPY_TIERS = {"high": ("medium", True), "medium": ("low", True), "low": ("low", False)}
+"""{the grid's tier: (the tier its copies draw at, whether their pictures are scaled smoothly)}.
+A smooth half-size scale averages four pixels into one, the anti-aliasing of a supersampled
+layer already, so the copies draw a tier lower than the grid: the same look for less work (the
+copies' draws are most of a grid frame: benchmarks/compare.py)."""
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 def grid(count, size):
-    """The cells of `count` copies on a canvas of `size`: [pygame.Rect], left to right, top
-    to bottom. Two sit side by side in the middle row; three or four fill two rows."""
+    """The cells of `count` copies on a canvas of `size`: [pygame.Rect] in the copies' order.
+    Two sit side by side in the middle row, clear of the toolbar; four fill two rows; three
+    leave the top right quarter, under the toolbar, to the legend (`legend_cell`)."""
     width, height = int(size[0] * CELL_SCALE), int(size[1] * CELL_SCALE)
     if count == 2:
         top = (size[1] - height) // 2
         return [pygame.Rect(i * width, top, width, height) for i in range(2)]
-    return [pygame.Rect((i % 2) * width, (i // 2) * height, width, height) for i in range(count)]
+    places = [(0, 0), (0, 1), (1, 1)] if count == 3 else [(0, 0), (1, 0), (0, 1), (1, 1)]
+    return [pygame.Rect(column * width, row * height, width, height) for column, row in places]
+
+
+def legend_cell(count, size):
+    """Where the legend goes, or None: the top right quarter a three-copy grid leaves free, the
+    band under a pair; four copies leave no room."""
+    width, height = int(size[0] * CELL_SCALE), int(size[1] * CELL_SCALE)
+    if count == 3:
+        return pygame.Rect(width, 0, width, height)
+    if count == 2:
+        top = (size[1] - height) // 2 + height
+        return pygame.Rect(0, top, size[0], size[1] - top)
+    return None
 
 
 class CompareView:
@@ -167,19 +186,20 @@ class CompareView:
         context = self.context
         context.kept = context.painted_over = None  # the grid is painted whole every frame
         surface.fill(BACKDROP)
+        tier, smooth = COPY_TIERS[context.tier]
+        scale = pygame.transform.smoothscale if smooth else pygame.transform.scale
         for copy, canvas, cell, label in zip(self.copies, self.canvases, self.cells, self.labels):
-            copy.context.tier = context.tier
+            copy.context.tier = tier
             copy.context.overlay = context.overlay
             copy.context.touch = context.touch
             copy.draw(canvas)
-            scale = pygame.transform.smoothscale if context.tier == "high" else pygame.transform.scale
             surface.blit(scale(canvas, cell.size), cell)
             self._draw_label(surface, cell, label)
         for cell in self.cells:
             pygame.draw.rect(surface, DIVIDER, cell, 1)
-        if len(self.cells) == 3:
-            self._draw_legend(surface, pygame.Rect(self.cells[1].x, self.cells[2].y,
-                                                   self.cells[2].w, self.cells[2].h))
+        room = legend_cell(len(self.cells), self.size)
+        if room is not None:
+            self._draw_legend(surface, room)
         for i, (text, _) in enumerate(reversed(self.notes)):
             draw_text(surface, text, (12, self.size[1] - NOTE_LIFT - NOTE_LINE * i), 20,
                       (255, 220, 120))
@@ -192,15 +212,27 @@ class CompareView:
         surface.blit(panel_surface(pill.size, LABEL_FILL, radius=pill.height // 2), pill)
         surface.blit(image, image.get_rect(center=pill.center))
 
+    def legend(self):
+        """The legend's lines: what the copies share and what the one difference does."""
+        compare = self.compare
+        shared = ["same start, same hand: press in any cell and", "every copy is pressed there"]
+        if compare.param == "solver":
+            return ["Gauss-Seidel against Jacobi", "Gauss-Seidel moves each link's ends at once;",
+                    "Jacobi averages every correction, then moves", *shared]
+        if compare.param == "substeps":
+            return [f"{compare.passes} passes a frame in every copy: equal cost",
+                    "small steps leave less to correct", "(Macklin et al., Small Steps, 2019)",
+                    *shared]
+        return ["side by side", f"the copies differ in {compare.param} only;", *shared]
+
     def _draw_legend(self, surface, rect):
-        """The spare cell of a three-copy grid says what the copies share and what not."""
-        lines = [("side by side", TEXT),
-                 (f"the copies differ in {self.compare.param} only:", MUTED),
-                 ("same start, same hand; press in any", MUTED),
-                 ("cell and every copy is pressed there", MUTED)]
-        for i, (text, color) in enumerate(lines):
-            draw_text(surface, text, (rect.x + 24, rect.y + 60 + 28 * i), LEGEND_SIZE + (4 if i == 0 else 0),
-                      color, shadow=False)
+        """The legend's lines in the room the grid leaves (`legend_cell`)."""
+        lines = self.legend()
+        top = rect.y + (100 if rect.height > 200 else 16)
+        for i, text in enumerate(lines):
+            size = LEGEND_SIZE + (4 if i == 0 else 0)
+            draw_text(surface, text, (rect.x + 24, top + 24 * i), size, TEXT if i == 0 else MUTED,
+                      shadow=False)
 
     # -- state -----------------------------------------------------------------------------
 

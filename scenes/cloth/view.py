@@ -53,7 +53,7 @@ def help_line(model, touch=False):
     if touch:
         return "yank hard to tear · swipe in from outside, or hold still then swipe, to cut"
     space = "Space: stop wind" if model.wind_on else "Space: start wind"
-    return f"yank hard to tear · swipe from outside (or right-drag) to cut · {space} · O: overlay"
+    return f"yank hard to tear · swipe in or right-drag to cut · {space} · O: overlay"
 
 
 def draw(surface, model, context):

@@ -292,3 +292,29 @@ def test_every_other_scene_runs_its_default_compare_and_draws_each_copy(scene):
                    for x in range(inner.left, inner.right, 17)
                    for y in range(inner.top, inner.bottom, 13))
     assert len(host.state()["compare"]["states"]) == len(view.copies) >= 2
+
+
+@pytest.mark.parametrize("scene", [name for name in SCENES if side_by_side.offers(name)])
+def test_no_words_a_scene_draws_reach_the_compare_button(monkeypatch, scene):
+    """The button sits left of the row, where a long help line could run under it."""
+    window = HeadlessWindow((960, 540))
+    window.fullscreen_available = True  # the longest row, as in a browser
+    host = main.Host(SCENES, lambda n: SCENES[n](), scene, window)
+    button = host.toolbar.rect("compare")
+    seen = []
+    for module in [m for name, m in list(sys.modules.items())
+                   if name.startswith((f"scenes.{scene}.", "scenes.kit.")) and m is not None
+                   and hasattr(m, "draw_text")]:
+        def spy(surface, text, *args, _original=module.draw_text, **kwargs):
+            rect = _original(surface, text, *args, **kwargs)
+            seen.append((text, rect))
+            return rect
+        monkeypatch.setattr(module, "draw_text", spy)
+    surface = pygame.Surface((960, 540))
+    for overlay in (False, True):
+        host.scene.context.overlay = overlay
+        host.frame(1)
+        host.draw(surface)
+    assert seen
+    for text, rect in seen:
+        assert not rect.colliderect(button.inflate(8, 8)), (text, rect)
