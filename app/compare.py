@@ -101,7 +101,7 @@ class CompareView:
         compare = self.compare
         copy = scene_class(seed=self.seed, values=compare.copy_values(self.values, value))
         copy.panel = None
-        if compare.param in ("solver", "substeps"):
+        if compare.on_the_world:
             sim = copy.sim
             build = sim.model_class
             sim.model_class = lambda size, values, rng: compare.configure(build(size, values, rng),
@@ -128,6 +128,15 @@ class CompareView:
         self.context.records = records
         for copy in self.copies:
             copy.use_records(records)
+
+    def set_param(self, name, value):
+        """A parameter changed from outside (a page's command): every copy takes it, except
+        the one compared (and, for substeps, the passes they split), which stays each copy's."""
+        if name in (self.compare.param, self.compare.passes_param):
+            return
+        self.values[name] = self.copies[0].sim.params.lookup(name).clamp(value)
+        for copy in self.copies:
+            copy.set_param(name, value)
 
     def add_note(self, text):
         """A short message along the bottom of the canvas for a few seconds."""

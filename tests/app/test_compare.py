@@ -318,3 +318,15 @@ def test_no_words_a_scene_draws_reach_the_compare_button(monkeypatch, scene):
     assert seen
     for text, rect in seen:
         assert not rect.colliderect(button.inflate(8, 8)), (text, rect)
+
+
+def test_a_parameter_set_from_outside_reaches_every_copy_but_the_compared_one():
+    host = host_for("rope", "substeps=1,4")
+    host.scene.set_param("gravity", 0.9)
+    host.scene.set_param("iterations", 3)  # the passes the copies split: kept
+    states = host.state()["compare"]["states"]
+    assert [s["params"]["gravity"] for s in states] == [0.9, 0.9]
+    assert [(s["substeps"], s["passes"]) for s in states] == [(1, 20), (4, 5)]
+    host = host_for("rope", "iterations=2,40")
+    host.scene.set_param("iterations", 10)
+    assert [c.model.world.iterations for c in host.scene.copies] == [2, 40]

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 from .params import ParamError, shorten
 
+ENGINE = ("solver", "substeps")
+"""The choices set on a model's world rather than given to it as a parameter."""
 SOLVERS = ("gauss-seidel", "jacobi")
 SOLVER_LABELS = {"gauss-seidel": "Gauss-Seidel", "jacobi": "Jacobi"}
 ENGINE_CHOICES = {
@@ -67,6 +69,11 @@ class Compare:
     passes: int = None
     passes_param: str = None
 
+    @property
+    def on_the_world(self):
+        """Whether the copies differ in an engine choice, set on each model's world."""
+        return self.param in ENGINE
+
     def label(self, value):
         """What the copy with `value` is labelled with: "iterations 10", "Jacobi",
         "4 substeps x 5 passes"."""
@@ -81,7 +88,7 @@ class Compare:
 
     def copy_values(self, values, value):
         """The parameter values copy `value` is built with (`values`: the scene's)."""
-        if self.param in ("solver", "substeps"):
+        if self.on_the_world:
             return dict(values)
         return {**values, self.param: value}
 
