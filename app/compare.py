@@ -36,11 +36,12 @@ lines run along their top)."""
 DIVIDER = (90, 94, 130)
 BACKDROP = (12, 13, 22)
 LEGEND_SIZE = 18
-COPY_TIERS = {"high": ("medium", True), "medium": ("low", True), "low": ("low", False)}
-"""{the grid's tier: (the tier its copies draw at, whether their pictures are scaled smoothly)}.
-A smooth half-size scale averages four pixels into one, the anti-aliasing of a supersampled
-layer already, so the copies draw a tier lower than the grid: the same look for less work (the
-copies' draws are most of a grid frame: benchmarks/compare.py)."""
+COPY_TIERS = {"high": "medium", "medium": "low", "low": "low"}
+"""{the grid's tier: the tier its copies draw at}. Each copy's picture is scaled smoothly to half
+size, which averages four pixels into one, the anti-aliasing of a supersampled layer already,
+so the copies draw a tier lower than the grid: the same look for less work (the copies' draws
+are most of a grid frame: benchmarks/compare.py). A plain half-size scale would save about a
+millisecond a copy but drops every other pixel row, and breaks a thin rope into dashes."""
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -195,14 +196,13 @@ class CompareView:
         context = self.context
         context.kept = context.painted_over = None  # the grid is painted whole every frame
         surface.fill(BACKDROP)
-        tier, smooth = COPY_TIERS[context.tier]
-        scale = pygame.transform.smoothscale if smooth else pygame.transform.scale
+        tier = COPY_TIERS[context.tier]
         for copy, canvas, cell, label in zip(self.copies, self.canvases, self.cells, self.labels):
             copy.context.tier = tier
             copy.context.overlay = context.overlay
             copy.context.touch = context.touch
             copy.draw(canvas)
-            surface.blit(scale(canvas, cell.size), cell)
+            surface.blit(pygame.transform.smoothscale(canvas, cell.size), cell)
             self._draw_label(surface, cell, label)
         for cell in self.cells:
             pygame.draw.rect(surface, DIVIDER, cell, 1)
