@@ -135,6 +135,9 @@ def test_the_page_query_opens_side_by_side_and_a_bad_value_is_a_note():
     state = host.state()
     assert [s["params"] for s in state["compare"]["states"]] == [
         {"iterations": 2, "gravity": 0.5}, {"iterations": 40, "gravity": 0.5}]
+    options, _ = parse_query("scene=rope&compare=solver=jacobi,gauss-seidel", SCENES,
+                             DEFAULT_SCENE)
+    assert options.compare.values == ("jacobi", "gauss-seidel")
     options, notes = parse_query("scene=rope&compare=iterations:2,400", SCENES, DEFAULT_SCENE)
     assert options.compare is None and len(notes) == 1 and "out of range" in notes[0]
     host = main.make_host(options, HeadlessWindow((960, 540)))

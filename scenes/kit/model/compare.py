@@ -136,10 +136,14 @@ def default(scene, table):
 
 def parse(text, scene, table, values, separator="="):
     """The `Compare` that "NAME=V1,V2[,V3,V4]" asks of `scene` (`table`: its parameters,
-    `values`: the scene's values, for the passes "substeps" splits); CompareError otherwise."""
+    `values`: the scene's values, for the passes "substeps" splits); CompareError otherwise.
+    `separator` is "=" on the command line, ":" in the page query (which takes "=" as well)."""
     if not offers(scene):
         raise CompareError(f"the {scene} game stays single: no compare")
-    name, sep, listed = str(text).partition(separator)
+    text = str(text)
+    if separator not in text and "=" in text:  # the page takes "compare=iterations=2,10" too
+        separator = "="
+    name, sep, listed = text.partition(separator)
     name = name.strip()
     if not sep or not name:
         raise CompareError(f"compare needs NAME{separator}V1,V2, got {shorten(text)!r}")
