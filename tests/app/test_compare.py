@@ -333,3 +333,17 @@ def test_a_parameter_set_from_outside_reaches_every_copy_but_the_compared_one():
     host = host_for("rope", "iterations=2,40")
     host.scene.set_param("iterations", 10)
     assert [c.model.world.iterations for c in host.scene.copies] == [2, 40]
+
+
+def test_a_right_drag_in_one_cell_cuts_every_cloak_along_the_same_stroke():
+    host = host_for("cloth", "iterations=2,3")
+    run(host, 5)
+    left, right = (480 - 300, 220), (480 + 300, 220)  # across the cloak, on a copy's canvas
+    events = [{"type": "down", "pos": list(in_cell(host, 1, left)), "button": 3}]
+    events += [{"type": "move", "pos": list(in_cell(host, 1, (x, 220)))}
+               for x in range(200, 781, 20)]
+    events.append({"type": "up", "pos": list(in_cell(host, 1, right)), "button": 3})
+    for entry in events:
+        host.handle(script_event(entry, 0 if entry["type"] == "up" else 3))
+    torn = [s["torn"] for s in host.state()["compare"]["states"]]
+    assert torn[0] == torn[1] >= 10, torn
