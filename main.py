@@ -90,7 +90,7 @@ def make_host(options, window, governed=False):
                                   reduced_motion=options.reduced_motion))
 
     host = Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
-                governed=governed)
+                governed=governed, compare=options.compare)
     if options.frame_width is not None:  # --frame-width: the chrome for a canvas shown that wide
         host.lay_out(options.frame_width / window.surface.get_width(), options.touch)
     elif options.touch:

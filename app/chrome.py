@@ -19,7 +19,7 @@ from .toolbar import BUTTON, GAP, HINTS, ITEMS, LIT_HINTS, Toolbar, picture
 
 ROW_SHARE = 0.45
 """The most of the canvas's width the toolbar row and the slider button may take."""
-OVERFLOW_FIRST = ("fullscreen", "scenes", "overlay", "restart", "pause")
+OVERFLOW_FIRST = ("compare", "fullscreen", "scenes", "overlay", "restart", "pause")
 """Which items leave the row first when it is short of room (pause stays longest)."""
 MENU_TEXT = 20
 """The designed size of a menu row's words, px."""

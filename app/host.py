@@ -12,8 +12,11 @@ scripted `key_down "1"` does exactly what the key does in a window:
   (that press does nothing else) or P. While paused, `.` advances exactly one step and `,` one
   phase of it (`Scene.step_phase`): integrate, each iteration, finish. Who paused
   (`paused_by`: the reader, or "visibility" when the window went away) is for `app.embed`.
-- The toolbar (`app.toolbar`): scenes, pause, overlay, fullscreen, restart; F11 toggles
-  fullscreen too. Restart calls the scene's `request_restart()`.
+- The toolbar (`app.toolbar`): compare, scenes, pause, overlay, fullscreen, restart; F11
+  toggles fullscreen too. Restart calls the scene's `request_restart()`.
+- Side by side: the compare button (or `compare=` at the start) shows an `app.compare.CompareView`
+  of the scene in its place, copies that differ in one parameter; pressed again, the single
+  scene comes back as it was. The spider game stays single (a note says so).
 - Layout (`lay_out(css_scale, touch)`): the chrome drawn for the size the page shows the
   canvas at (`app.chrome`): grown buttons and words, a "more" menu for what the row cannot
   hold; the canvas and what the scenes draw stay 960 x 540 logical.
@@ -45,9 +48,11 @@ import pygame
 
 from . import share, storage
 from .chrome import QUALITY_LABEL_INSET, quality_pill, toolbar_for, veil  # noqa: F401
+from .compare import CompareView
 from .rewind import Rewind
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
 from .toolbar import BUTTON, GAP, MARGIN, SceneList
+from scenes.kit.model import compare as side_by_side
 from scenes.kit.ui_scale import FULL_SIZE, UiScale
 
 TITLE = "Verlet Playground"
@@ -81,10 +86,12 @@ class Host:
     timer          the clock frames are timed with (seconds); tests pass a fake one
     records        where scenes keep what outlives a run: `load(name)`, `save(name, record)`
                    (`app.storage`, which keeps nothing in a headless run)
+    compare        None, or the `scenes.kit.model.compare.Compare` the first scene opens with
     """
 
     def __init__(self, scene_classes, make, first, window, switchable=True,
-                 quality=DEFAULT_MODE, governed=False, timer=time.perf_counter, records=storage):
+                 quality=DEFAULT_MODE, governed=False, timer=time.perf_counter, records=storage,
+                 compare=None):
         self.classes = dict(scene_classes)
         self.names = list(self.classes)
         self.make = make
@@ -102,6 +109,7 @@ class Host:
         self.timer = timer
         self.records = records
         self.governors = {}  # scene name -> its QualityGovernor
+        self.compared = {}  # scene name -> its CompareView, while that scene is side by side
         self.frame_rate = FrameRate()
         self.frame_start = None  # timer() when the current frame's steps began
         self.interval = None  # the display interval the loop measured, s (None: unknown)
@@ -112,6 +120,8 @@ class Host:
                                     lambda: self.scene.name, self.switch, right,
                                     MARGIN + BUTTON + GAP)
         self.show(first)
+        if compare is not None:
+            self.start_compare(compare)
 
     # -- scenes ----------------------------------------------------------------------------
 
@@ -122,7 +132,7 @@ class Host:
             self.scenes[name] = self.make(name)
             self.scenes[name].use_records(self.records)
             self.governors[name] = QualityGovernor(self.quality)
-        self.scene = self.scenes[name]
+        self.scene = self.compared.get(name) or self.scenes[name]
         context = self.scene.context
         if context.ui != self.ui:
             self.scene.lay_out(self.ui)
@@ -191,16 +201,23 @@ class Host:
         if self.window.fullscreen_available:
             available.add("fullscreen")
         right = self.window.surface.get_width() - self.ui.room(MARGIN)
-        if scene.panel is not None:
-            right = scene.panel.toggle.rect.x - self.ui.room(GAP)
+        panel = self.scenes[scene.name].panel  # side by side, the row stays where it was
+        if panel is not None:
+            right = panel.toggle.rect.x - self.ui.room(GAP)
         actions = {"scenes": self.toggle_scene_list, "pause": self.toggle_pause,
                    "overlay": self.toggle_overlay, "fullscreen": self.toggle_fullscreen,
                    "restart": scene.request_restart}
         lit = {"scenes": lambda: self.scene_list.open, "pause": lambda: self.paused,
                "overlay": lambda: self.scene.context.overlay, "fullscreen": lambda: False,
                "restart": lambda: False}
-        toolbar, self.menu = toolbar_for(self.ui, actions, lit, available, scene.toolbar_items,
-                                         right, self.window.surface.get_size(), len(self.names))
+        shown = tuple(scene.toolbar_items)
+        if side_by_side.offers(scene.name):
+            available.add("compare")
+            shown += ("compare",)
+        actions["compare"] = self.toggle_compare
+        lit["compare"] = lambda: self.scene.name in self.compared
+        toolbar, self.menu = toolbar_for(self.ui, actions, lit, available, shown, right,
+                                         self.window.surface.get_size(), len(self.names))
         return toolbar
 
     # -- the toolbar's actions ---------------------------------------------------------------
@@ -212,6 +229,27 @@ class Host:
 
     def toggle_pause(self):
         self.paused, self.paused_by = not self.paused, "reader"
+
+    def toggle_compare(self):
+        """Side by side with the scene's default compare, or back to the single scene."""
+        name = self.scene.name
+        if name in self.compared:
+            del self.compared[name]
+            self.show(name)  # the overlay stays as it was, as on every switch
+        elif side_by_side.offers(name):
+            self.start_compare(side_by_side.default(name, self.classes[name].params))
+        else:
+            self.scene.add_note(f"the {name} game stays single: no side by side")
+
+    def start_compare(self, compare):
+        """Show copies of the shown scene that differ as `compare` says, from its start with
+        its seed and its parameters now."""
+        single = self.scene
+        self.compared[single.name] = CompareView(self.classes[single.name], compare,
+                                                 single.sim.seed, single.values,
+                                                 single.context.overlay)
+        self.compared[single.name].use_records(self.records)
+        self.show(single.name)
 
     def pause(self):
         """The window or tab went away: a pause that coming back into view may undo."""
@@ -401,4 +439,5 @@ class Host:
         state = self.scene.state()
         state.update(scene=self.scene.name, frame=self.frames, paused=self.paused,
                      steps=self.scene.frame)
+        state.setdefault("compare", None)
         return state

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
 from scenes.catalog import describe
+from scenes.kit.model import compare as side_by_side
 from scenes.kit.model.params import ParamError, shorten
 from .quality import DEFAULT_MODE, MODES
 from scenes.kit.model.script import ScriptError, load_script
@@ -54,6 +55,8 @@ class Options:
     (`app.chrome`); None: full size. The browser gets it from its page instead."""
     touch: bool = False
     """Lay the chrome out for a finger (`--touch`)."""
+    compare: object = None
+    """None, or the `scenes.kit.model.compare.Compare` to open side by side."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -84,6 +87,9 @@ def _parser(scenes, default_scene):
     parser.add_argument("--reduced-motion", action="store_true",
                         help="start calm: no wind on the flag, a still sky over the spider "
                              "(Space or M starts the motion)")
+    parser.add_argument("--compare", metavar="NAME=V1,V2", default=None,
+                        help="side by side: 2 to 4 copies differing in one parameter, or in "
+                             "solver or substeps (e.g. iterations=2,10,40)")
     parser.add_argument("--embed", action="store_true",
                         help="start as an embed that names its scene does (no scene list); for posters")
     parser.add_argument("--quality", default=DEFAULT_MODE, metavar="|".join(MODES),
@@ -159,6 +165,12 @@ def parse_cli(argv, scenes, default_scene):
         except ParamError as error:
             raise UsageError(f"--set: {error} (scene {args.scene})") from None
         options.values[name] = value
+    if args.compare is not None:
+        try:
+            options.compare = side_by_side.parse(args.compare, args.scene, table,
+                                                 options.values)
+        except side_by_side.CompareError as error:
+            raise UsageError(f"--compare: {error}") from None
     if args.input is not None:
         try:
             options.script = load_script(args.input)
@@ -213,11 +225,17 @@ def parse_query(query, scenes, default_scene):
             else:
                 notes.append(f"{flag}={shorten(text, 20)!r} is not on/off: ignored")
     table = describe(scenes, scene).params
+    compare = given.pop("compare", None)
     for key, text in given.items():
         try:
             options.values[key] = table.lookup(key).parse(text)
         except ParamError as error:
             notes.append(f"{error}: using the default")
+    if compare is not None:
+        try:
+            options.compare = side_by_side.parse(compare, scene, table, options.values, ":")
+        except side_by_side.CompareError as error:
+            notes.append(f"{error}: showing one")
     return options, notes
 
 
@@ -227,7 +245,7 @@ def query_from_environ(environ, scenes):
     Only names the app knows are taken (the environment holds much else); used when the page's
     own address cannot be read.
     """
-    known = {"scene", "seed", "quality", *QUERY_FLAGS}
+    known = {"scene", "seed", "quality", "compare", *QUERY_FLAGS}
     for scene in scenes.values():
         known.update(scene.params.names())
     return urlencode([(key, environ[key]) for key in sorted(known) if key in environ])

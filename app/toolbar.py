@@ -1,7 +1,8 @@
 """The toolbar every scene shares, and the scene list it opens.
 
 Five buttons in a row at the top right, left of the slider-panel button, each 40 px square (a
-thumb's width): scenes, pause, overlay, fullscreen, restart. Their slots are fixed, so a scene
+thumb's width): scenes, pause, overlay, fullscreen, restart; and left of them all, where a
+scene offers it, compare (side by side, `app.compare`), so it moves no other button. Their slots are fixed, so a scene
 that draws one of them itself (the spider game's own restart button) leaves that item out of
 its `toolbar_items` and its own button sits in the free slot. Items that cannot work here (the
 scene list in a single-scene embed, fullscreen where the browser forbids it) are dropped and
@@ -21,7 +22,7 @@ from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import (ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, grown_icon,
                                 panel_surface, rendered)
 
-ITEMS = ("scenes", "pause", "overlay", "fullscreen", "restart")
+ITEMS = ("compare", "scenes", "pause", "overlay", "fullscreen", "restart")
 """Every toolbar item, left to right: restart sits next to the slider-panel button."""
 BUTTON = 40
 """Side of a toolbar button, px."""
@@ -37,6 +38,7 @@ HINT_SIZE = 18
 HINT_GAP = 6
 """The designed space between a button and its hint, px."""
 HINTS = {
+    "compare": "side by side",
     "scenes": "scenes (Tab, 1-{n})",
     "pause": "pause (P)",
     "overlay": "overlay (O)",
@@ -44,7 +46,7 @@ HINTS = {
     "restart": "restart (R)",
     "more": "more",
 }
-LIT_HINTS = {"pause": "go on (P)"}
+LIT_HINTS = {"pause": "go on (P)", "compare": "back to one"}
 """A lit button's hint where a press then does the opposite: the pause button while paused."""
 
 
@@ -110,8 +112,19 @@ def _draw_more(surface, rect, lit):
         pygame.draw.circle(surface, ACCENT if lit else TEXT, (cx + 9 * i, cy), 3)
 
 
-PICTURES = {"scenes": _draw_scenes, "pause": _draw_pause, "overlay": _draw_overlay,
-            "fullscreen": _draw_fullscreen, "restart": _draw_restart, "more": _draw_more}
+def _draw_compare(surface, rect, lit):
+    """Four small panes of a grid: "the same scene side by side"."""
+    cx, cy = rect.center
+    color = ACCENT if lit else TEXT
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            pygame.draw.rect(surface, color, (cx + (1 if sx > 0 else -10), cy + (1 if sy > 0 else -8),
+                                              9, 7), 2 if sx * sy > 0 else 0, border_radius=1)
+
+
+PICTURES = {"compare": _draw_compare, "scenes": _draw_scenes, "pause": _draw_pause,
+            "overlay": _draw_overlay, "fullscreen": _draw_fullscreen, "restart": _draw_restart,
+            "more": _draw_more}
 
 
 def picture(item, lit):

@@ -13,9 +13,9 @@ from scenes.kit.model.script import parse_script
 from scenes.kit.model.simulation import Simulation, run_script
 
 FRAMES = 240
-HOST_KEYS = ("frame", "paused", "steps", "timeline")
-"""Keys the host adds or owns (frames shown, pause) and the scene's timeline (a pure run keeps
-none): the rest is the scene's state."""
+HOST_KEYS = ("frame", "paused", "steps", "timeline", "compare")
+"""Keys the host adds or owns (frames shown, pause), the scene's timeline and the side by side
+(a pure run keeps neither): the rest is the scene's state."""
 
 
 def events(name):

@@ -1,0 +1,262 @@
+"""Side by side: two to four copies of one scene in a grid on the one canvas, fed the same input.
+
+The host (`app.host`) shows a `CompareView` in place of one scene while compare mode is on (the
+toolbar's compare button, `--compare NAME=V1,V2` or `compare=NAME:V1,V2` in the page query).
+What the copies differ in is a `scenes.kit.model.compare.Compare`; everything else about them
+is the scene's own: each copy is a whole scene (its model, its view, its wind button), built
+with the same seed and the same parameters but the one compared.
+
+The grid: two copies side by side, three or four in two rows (three leave the top right, under
+the toolbar, to a legend), each cell half the canvas in each direction (480 x 270), so a copy is its whole 960 x 540 picture at half size. A copy draws at
+full size onto its own surface, which is scaled into its cell; a label names its value.
+
+Input: a press in a cell goes to every copy at the same place of its own canvas (the position
+inside the cell, scaled up: a press at the rope's third point in cell 2 presses the third point
+of every rope). A drag stays with the cell it started in, also when it leaves it; moves with no
+button held follow the cell under the pointer. Keys go to every copy; `o` is the view's own
+overlay switch, which every copy follows.
+
+`state()` gives the common keys and `compare`: {"param", "values", "labels", "states"}, each
+copy's whole state in `states` (the world's solver, substeps and passes beside it).
+"""
+
+import pygame
+
+from scenes.kit.context import ViewContext
+from scenes.kit.scene import NOTE_FRAMES, NOTE_LIFT, NOTE_LINE
+from scenes.kit.widgets import MUTED, TEXT, draw_text, panel_surface, rendered
+
+CELL_SCALE = 0.5
+"""A copy's picture in its cell: half the canvas in each direction."""
+LABEL_SIZE = 18
+LABEL_FILL = (18, 20, 34, 200)
+LABEL_INSET = (8, 8)
+"""Where a cell's label pill sits, px in from the cell's bottom-left corner (the copies' help
+lines run along their top)."""
+DIVIDER = (90, 94, 130)
+BACKDROP = (12, 13, 22)
+LEGEND_SIZE = 18
+COPY_TIERS = {"high": "medium", "medium": "low", "low": "low"}
+"""{the grid's tier: the tier its copies draw at}. Each copy's picture is scaled smoothly to half
+size, which averages four pixels into one, the anti-aliasing of a supersampled layer already,
+so the copies draw a tier lower than the grid: the same look for less work (the copies' draws
+are most of a grid frame: benchmarks/compare.py). A plain half-size scale would save about a
+millisecond a copy but drops every other pixel row, and breaks a thin rope into dashes."""
+POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+def grid(count, size):
+    """The cells of `count` copies on a canvas of `size`: [pygame.Rect] in the copies' order.
+    Two sit side by side in the middle row, clear of the toolbar; four fill two rows; three
+    leave the top right quarter, under the toolbar, to the legend (`legend_cell`)."""
+    width, height = int(size[0] * CELL_SCALE), int(size[1] * CELL_SCALE)
+    if count == 2:
+        top = (size[1] - height) // 2
+        return [pygame.Rect(i * width, top, width, height) for i in range(2)]
+    places = [(0, 0), (0, 1), (1, 1)] if count == 3 else [(0, 0), (1, 0), (0, 1), (1, 1)]
+    return [pygame.Rect(column * width, row * height, width, height) for column, row in places]
+
+
+def legend_cell(count, size):
+    """Where the legend goes, or None: the top right quarter a three-copy grid leaves free, the
+    band under a pair; four copies leave no room."""
+    width, height = int(size[0] * CELL_SCALE), int(size[1] * CELL_SCALE)
+    if count == 3:
+        return pygame.Rect(width, 0, width, height)
+    if count == 2:
+        top = (size[1] - height) // 2 + height
+        return pygame.Rect(0, top, size[0], size[1] - top)
+    return None
+
+
+class CompareView:
+    """Copies of one scene, side by side, that the host shows as one scene.
+
+    scene_class  the scene's class (`scenes.kit.scene.Scene`)
+    compare      what the copies differ in (`scenes.kit.model.compare.Compare`)
+    seed, values the scene's seed and parameter values, the same for every copy
+    overlay      whether the overlay starts on
+    """
+
+    panel = None  # the copies' sliders would each change one copy: none while comparing
+
+    def __init__(self, scene_class, compare, seed=0, values=None, overlay=False):
+        self.name = scene_class.name
+        self.help = scene_class.help
+        self.size = tuple(scene_class.size)
+        self.compare = compare
+        self.seed = seed
+        self.values = {**scene_class.params.defaults(), **(values or {})}
+        self.toolbar_items = tuple(scene_class.toolbar_items) + ("compare",)
+        self.context = ViewContext(overlay=overlay)
+        self.copies = [self._copy(scene_class, value) for value in compare.values]
+        self.labels = [compare.label(value) for value in compare.values]
+        self.cells = grid(len(self.copies), self.size)
+        self.canvases = [pygame.Surface(self.size) for _ in self.copies]
+        self.notes = []
+        self.held = None  # the cell a press started in, while it is held
+
+    def _copy(self, scene_class, value):
+        """One copy: the scene with `value`, its sliders left out; an engine choice is set on
+        its model now and on every model a restart builds."""
+        compare = self.compare
+        copy = scene_class(seed=self.seed, values=compare.copy_values(self.values, value))
+        copy.panel = None
+        if compare.on_the_world:
+            sim = copy.sim
+            build = sim.model_class
+            sim.model_class = lambda size, values, rng: compare.configure(build(size, values, rng),
+                                                                          value)
+            compare.configure(sim.model, value)
+        return copy
+
+    # -- what the host asks of a scene -----------------------------------------------------
+
+    @property
+    def frame(self):
+        """Steps taken (every copy takes each one)."""
+        return self.copies[0].frame
+
+    @property
+    def pointer_word(self):
+        return self.context.pointer_word
+
+    def request_restart(self):
+        for copy in self.copies:
+            copy.request_restart()
+
+    def use_records(self, records):
+        self.context.records = records
+        for copy in self.copies:
+            copy.use_records(records)
+
+    def set_param(self, name, value):
+        """A parameter changed from outside (a page's command): every copy takes it, except
+        the one compared (and, for substeps, the passes they split), which stays each copy's."""
+        if name in (self.compare.param, self.compare.passes_param):
+            return
+        self.values[name] = self.copies[0].sim.params.lookup(name).clamp(value)
+        for copy in self.copies:
+            copy.set_param(name, value)
+
+    def add_note(self, text):
+        """A short message along the bottom of the canvas for a few seconds."""
+        self.notes.append([text, NOTE_FRAMES])
+
+    def step(self):
+        for copy in self.copies:
+            copy.step()
+        for note in self.notes:
+            note[1] -= 1
+        self.notes = [note for note in self.notes if note[1] > 0]
+
+    # -- input -----------------------------------------------------------------------------
+
+    def cell_at(self, pos):
+        """Index of the cell under `pos`, or None (the gaps of a two-copy grid)."""
+        return next((i for i, cell in enumerate(self.cells) if cell.collidepoint(pos)), None)
+
+    def to_copy(self, index, pos):
+        """`pos` on the canvas as a position on the canvas of the copy in cell `index`."""
+        cell = self.cells[index]
+        return ((pos[0] - cell.x) / CELL_SCALE, (pos[1] - cell.y) / CELL_SCALE)
+
+    def handle(self, event):
+        """Pointer events go to every copy at the copy's own position; keys to every copy."""
+        if event.type in POINTER_EVENTS:
+            self.context.touch = bool(getattr(event, "touch", False))
+            self._pointer(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_o:
+            self.context.overlay = not self.context.overlay
+            return
+        for copy in self.copies:
+            copy.handle(event)
+
+    def _pointer(self, event):
+        pos = tuple(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.held is None:
+            self.held = self.cell_at(pos)
+        index = self.held if self.held is not None else self.cell_at(pos)
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.held = None
+        if index is None:
+            return
+        fields = dict(event.dict, pos=self.to_copy(index, pos))
+        if "rel" in fields:
+            fields["rel"] = (fields["rel"][0] / CELL_SCALE, fields["rel"][1] / CELL_SCALE)
+        mapped = pygame.event.Event(event.type, fields)
+        for copy in self.copies:
+            copy.handle(mapped)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface):
+        """Every copy at half size in its cell, its label, the legend in a spare cell."""
+        context = self.context
+        context.kept = context.painted_over = None  # the grid is painted whole every frame
+        surface.fill(BACKDROP)
+        tier = COPY_TIERS[context.tier]
+        for copy, canvas, cell, label in zip(self.copies, self.canvases, self.cells, self.labels):
+            copy.context.tier = tier
+            copy.context.overlay = context.overlay
+            copy.context.touch = context.touch
+            copy.draw(canvas)
+            surface.blit(pygame.transform.smoothscale(canvas, cell.size), cell)
+            self._draw_label(surface, cell, label)
+        for cell in self.cells:
+            pygame.draw.rect(surface, DIVIDER, cell, 1)
+        room = legend_cell(len(self.cells), self.size)
+        if room is not None:
+            self._draw_legend(surface, room)
+        for i, (text, _) in enumerate(reversed(self.notes)):
+            draw_text(surface, text, (12, self.size[1] - NOTE_LIFT - NOTE_LINE * i), 20,
+                      (255, 220, 120))
+
+    def _draw_label(self, surface, cell, text):
+        image = rendered(text, LABEL_SIZE, TEXT)
+        pill = image.get_rect(bottomleft=(cell.x + LABEL_INSET[0] + 7,
+                                          cell.bottom - LABEL_INSET[1] - 4))
+        pill.inflate_ip(14, 8)
+        surface.blit(panel_surface(pill.size, LABEL_FILL, radius=pill.height // 2), pill)
+        surface.blit(image, image.get_rect(center=pill.center))
+
+    def legend(self):
+        """The legend's lines: what the copies share and what the one difference does."""
+        compare = self.compare
+        shared = ["same start, same hand: press in any cell and", "every copy is pressed there"]
+        if compare.param == "solver":
+            return ["Gauss-Seidel against Jacobi", "Gauss-Seidel moves each link's ends at once;",
+                    "Jacobi averages every correction, then moves", *shared]
+        if compare.param == "substeps":
+            return [f"{compare.passes} passes a frame in every copy: equal cost",
+                    "small steps leave less to correct", "(Macklin et al., Small Steps, 2019)",
+                    *shared]
+        return ["side by side", f"the copies differ in {compare.param} only;", *shared]
+
+    def _draw_legend(self, surface, rect):
+        """The legend's lines in the room the grid leaves (`legend_cell`)."""
+        lines = self.legend()
+        top = rect.y + (100 if rect.height > 200 else 16)
+        for i, text in enumerate(lines):
+            size = LEGEND_SIZE + (4 if i == 0 else 0)
+            draw_text(surface, text, (rect.x + 24, top + 24 * i), size, TEXT if i == 0 else MUTED,
+                      shadow=False)
+
+    # -- state -----------------------------------------------------------------------------
+
+    def state(self):
+        """The common keys of the first copy, the scene's own values, and `compare`."""
+        first = self.copies[0].state()
+        state = {key: first[key] for key in ("scene", "frame", "seed", "size", "steps")}
+        state["params"] = dict(self.values)
+        states = []
+        for copy in self.copies:
+            world = getattr(copy.model, "world", None)
+            entry = copy.state()
+            if world is not None:
+                entry.update(solver=world.solver, substeps=world.substeps,
+                             passes=world.iterations)
+            states.append(entry)
+        state["compare"] = dict(self.compare.describe(), labels=list(self.labels), states=states)
+        return state
