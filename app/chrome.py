@@ -15,7 +15,8 @@ import pygame
 
 from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import ACCENT, TEXT, _pointer, draw_text, panel_surface, rendered
-from .toolbar import BUTTON, GAP, HINTS, ITEMS, LIT_HINTS, Toolbar, picture
+from scenes.kit.model.compare import offers as compare_offered
+from .toolbar import BUTTON, GAP, HINTS, ITEMS, LIT_HINTS, MARGIN, Toolbar, picture
 
 ROW_SHARE = 0.45
 """The most of the canvas's width the toolbar row and the slider button may take."""
@@ -41,6 +42,33 @@ def row_items(ui, available, shown, right, canvas_width):
     leaving = [item for item in OVERFLOW_FIRST if item in items and item in shown]
     overflow = leaving[:max(0, len(items) - keep)]
     return ["more"] + [item for item in items if item not in overflow], overflow
+
+
+def toolbar_of(host):
+    """The host's shown scene's toolbar row and "more" menu: the items that can work here, what
+    each does and when it is lit, ending left of the scene's slider button."""
+    scene, ui = host.scene, host.ui
+    available = {"pause", "overlay", "restart"}
+    if host.switchable:
+        available.add("scenes")
+    if host.window.fullscreen_available:
+        available.add("fullscreen")
+    shown = tuple(scene.toolbar_items)
+    if compare_offered(scene.name):
+        available.add("compare")
+        shown += ("compare",)
+    right = host.window.surface.get_width() - ui.room(MARGIN)
+    panel = host.scenes[scene.name].panel  # side by side, the row stays where it was
+    if panel is not None:
+        right = panel.toggle.rect.x - ui.room(GAP)
+    actions = {"scenes": host.toggle_scene_list, "pause": host.toggle_pause,
+               "overlay": host.toggle_overlay, "fullscreen": host.toggle_fullscreen,
+               "restart": scene.request_restart, "compare": host.side_by_side.toggle}
+    lit = {"scenes": lambda: host.scene_list.open, "pause": lambda: host.paused,
+           "overlay": lambda: host.scene.context.overlay, "fullscreen": lambda: False,
+           "restart": lambda: False, "compare": host.side_by_side.lit}
+    return toolbar_for(ui, actions, lit, available, shown, right,
+                       host.window.surface.get_size(), len(host.names))
 
 
 def toolbar_for(ui, actions, lit, available, shown, right, canvas_size, scene_count):

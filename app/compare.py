@@ -23,6 +23,7 @@ copy's whole state in `states` (the world's solver, substeps and passes beside i
 import pygame
 
 from scenes.kit.context import ViewContext
+from scenes.kit.model import compare as side_by_side
 from scenes.kit.scene import NOTE_FRAMES, NOTE_LIFT, NOTE_LINE
 from scenes.kit.widgets import MUTED, TEXT, draw_text, panel_surface, rendered
 
@@ -95,6 +96,9 @@ class CompareView:
         self.canvases = [pygame.Surface(self.size) for _ in self.copies]
         self.notes = []
         self.held = None  # the cell a press started in, while it is held
+        self.panel = None  # the copies' sliders are left out: the compared value is each one's
+        self.timeline = Timelines([copy.timeline for copy in self.copies])
+        self._whole = set()  # copies whose part-way frame (`step_phase`) is already whole
 
     def _copy(self, scene_class, value):
         """One copy: the scene with `value`, its sliders left out; an engine choice is set on
@@ -143,9 +147,48 @@ class CompareView:
         """A short message along the bottom of the canvas for a few seconds."""
         self.notes.append([text, NOTE_FRAMES])
 
+    def take_moments(self):
+        """The first copy's moments (the others live the same moments at other settings)."""
+        moments = self.copies[0].take_moments()
+        for copy in self.copies[1:]:
+            copy.take_moments()
+        return moments
+
+    def lay_out(self, ui):
+        self.context.ui = ui
+
+    # -- steps and phases: the copies in lockstep ------------------------------------------
+
+    @property
+    def part_way(self):
+        """Whether the copies are part-way through a frame taken phase by phase."""
+        return bool(self._whole) or any(copy.part_way for copy in self.copies)
+
+    def step_phase(self):
+        """Key `,`: each copy takes its next phase; one whose frame is whole waits for the
+        others (their iteration counts may differ), and the frame ends when all are whole."""
+        for index, copy in enumerate(self.copies):
+            if index not in self._whole:
+                copy.step_phase()
+                if not copy.part_way:
+                    self._whole.add(index)
+        if len(self._whole) == len(self.copies):
+            self._whole = set()
+            self._age_notes()
+
+    def finish_frame(self):
+        if self.part_way:
+            self.step()
+
     def step(self):
-        for copy in self.copies:
-            copy.step()
+        """One frame of every copy (or the rest of a part-way one)."""
+        for index, copy in enumerate(self.copies):
+            if index not in self._whole:
+                copy.step()
+        self._whole = set()
+        self._age_notes()
+
+    def _age_notes(self):
         for note in self.notes:
             note[1] -= 1
         self.notes = [note for note in self.notes if note[1] > 0]
@@ -259,4 +302,79 @@ class CompareView:
                              passes=world.iterations)
             states.append(entry)
         state["compare"] = dict(self.compare.describe(), labels=list(self.labels), states=states)
+        state["phase"] = first.get("phase")
+        state["timeline"] = self.timeline.state()
         return state
+
+
+class SideBySide:
+    """The host's side by side: the scenes shown as copies (`CompareView` by scene name) and
+    the compare button's action."""
+
+    def __init__(self, host):
+        self.host = host
+        self.views = {}
+
+    def lit(self):
+        return self.host.scene.name in self.views
+
+    def toggle(self):
+        """Side by side with the scene's default compare, or back to the single scene."""
+        host = self.host
+        name = host.scene.name
+        if name in self.views:
+            del self.views[name]
+            host.show(name)  # the overlay stays as it was, as on every switch
+        elif side_by_side.offers(name):
+            self.start(side_by_side.default(name, host.classes[name].params))
+        else:
+            host.scene.add_note(f"the {name} game stays single: no side by side")
+
+    def start(self, compare):
+        """Show copies of the shown scene that differ as `compare` says, from its start with
+        its seed and its parameters now."""
+        host = self.host
+        single = host.scene
+        view = CompareView(host.classes[single.name], compare, single.sim.seed, single.values,
+                           single.context.overlay)
+        view.use_records(host.records)
+        self.views[single.name] = view
+        host.show(single.name)
+
+
+class Timelines:
+    """The copies' timelines moved as one (the copies step in lockstep, so their frames agree):
+    what the rewind bar (`app.rewind`) drives while the scene is side by side."""
+
+    def __init__(self, timelines):
+        self.timelines = timelines
+        self.first = timelines[0]
+
+    @property
+    def newest(self):
+        return self.first.newest
+
+    @property
+    def frame(self):
+        return self.first.frame
+
+    @property
+    def oldest(self):
+        return max(timeline.oldest for timeline in self.timelines)
+
+    @property
+    def back(self):
+        return self.first.back
+
+    def state(self):
+        return self.first.state()
+
+    def go_to(self, frame):
+        for timeline in self.timelines:
+            timeline.go_to(frame)
+        return self.first.frame
+
+    def prepare(self, seconds):
+        """Idle time shared out among the copies' timelines; True while any has more to do."""
+        share = seconds / len(self.timelines)
+        return any([timeline.prepare(share) for timeline in self.timelines])

@@ -47,12 +47,11 @@ import time
 import pygame
 
 from . import share, storage
-from .chrome import QUALITY_LABEL_INSET, quality_pill, toolbar_for, veil  # noqa: F401
-from .compare import CompareView
+from .chrome import QUALITY_LABEL_INSET, quality_pill, toolbar_of, veil  # noqa: F401
+from .compare import SideBySide
 from .rewind import Rewind
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
 from .toolbar import BUTTON, GAP, MARGIN, SceneList
-from scenes.kit.model import compare as side_by_side
 from scenes.kit.ui_scale import FULL_SIZE, UiScale
 
 TITLE = "Verlet Playground"
@@ -109,7 +108,7 @@ class Host:
         self.timer = timer
         self.records = records
         self.governors = {}  # scene name -> its QualityGovernor
-        self.compared = {}  # scene name -> its CompareView, while that scene is side by side
+        self.side_by_side = SideBySide(self)  # the scenes shown side by side (`app.compare`)
         self.frame_rate = FrameRate()
         self.frame_start = None  # timer() when the current frame's steps began
         self.interval = None  # the display interval the loop measured, s (None: unknown)
@@ -121,7 +120,7 @@ class Host:
                                     MARGIN + BUTTON + GAP)
         self.show(first)
         if compare is not None:
-            self.start_compare(compare)
+            self.side_by_side.start(compare)
 
     # -- scenes ----------------------------------------------------------------------------
 
@@ -132,7 +131,7 @@ class Host:
             self.scenes[name] = self.make(name)
             self.scenes[name].use_records(self.records)
             self.governors[name] = QualityGovernor(self.quality)
-        self.scene = self.compared.get(name) or self.scenes[name]
+        self.scene = self.side_by_side.views.get(name) or self.scenes[name]
         context = self.scene.context
         if context.ui != self.ui:
             self.scene.lay_out(self.ui)
@@ -194,30 +193,7 @@ class Host:
 
     def _toolbar(self):
         """The shown scene's toolbar row (and, as `menu`, its "more" menu) for the layout."""
-        scene = self.scene
-        available = {"pause", "overlay", "restart"}
-        if self.switchable:
-            available.add("scenes")
-        if self.window.fullscreen_available:
-            available.add("fullscreen")
-        right = self.window.surface.get_width() - self.ui.room(MARGIN)
-        panel = self.scenes[scene.name].panel  # side by side, the row stays where it was
-        if panel is not None:
-            right = panel.toggle.rect.x - self.ui.room(GAP)
-        actions = {"scenes": self.toggle_scene_list, "pause": self.toggle_pause,
-                   "overlay": self.toggle_overlay, "fullscreen": self.toggle_fullscreen,
-                   "restart": scene.request_restart}
-        lit = {"scenes": lambda: self.scene_list.open, "pause": lambda: self.paused,
-               "overlay": lambda: self.scene.context.overlay, "fullscreen": lambda: False,
-               "restart": lambda: False}
-        shown = tuple(scene.toolbar_items)
-        if side_by_side.offers(scene.name):
-            available.add("compare")
-            shown += ("compare",)
-        actions["compare"] = self.toggle_compare
-        lit["compare"] = lambda: self.scene.name in self.compared
-        toolbar, self.menu = toolbar_for(self.ui, actions, lit, available, shown, right,
-                                         self.window.surface.get_size(), len(self.names))
+        toolbar, self.menu = toolbar_of(self)
         return toolbar
 
     # -- the toolbar's actions ---------------------------------------------------------------
@@ -231,25 +207,8 @@ class Host:
         self.paused, self.paused_by = not self.paused, "reader"
 
     def toggle_compare(self):
-        """Side by side with the scene's default compare, or back to the single scene."""
-        name = self.scene.name
-        if name in self.compared:
-            del self.compared[name]
-            self.show(name)  # the overlay stays as it was, as on every switch
-        elif side_by_side.offers(name):
-            self.start_compare(side_by_side.default(name, self.classes[name].params))
-        else:
-            self.scene.add_note(f"the {name} game stays single: no side by side")
-
-    def start_compare(self, compare):
-        """Show copies of the shown scene that differ as `compare` says, from its start with
-        its seed and its parameters now."""
-        single = self.scene
-        self.compared[single.name] = CompareView(self.classes[single.name], compare,
-                                                 single.sim.seed, single.values,
-                                                 single.context.overlay)
-        self.compared[single.name].use_records(self.records)
-        self.show(single.name)
+        """The compare button: side by side, or back to the single scene (`app.compare`)."""
+        self.side_by_side.toggle()
 
     def pause(self):
         """The window or tab went away: a pause that coming back into view may undo."""
