@@ -111,7 +111,8 @@ class OverflowMenu:
         return (words or HINTS[item]).format(n=self.scene_count)
 
     def hang_from(self, button):
-        """Place the menu below the "more" button `button`, kept on the canvas."""
+        """Place the menu below the "more" button `button` (left of it when its rows would run
+        off the canvas below), kept on the canvas."""
         ui, side = self.ui, self.ui.side(BUTTON)
         pad = ui.room(8)
         widest = max(rendered(words, self.text_size, TEXT).get_width()
@@ -119,8 +120,11 @@ class OverflowMenu:
                      for words in (HINTS[item].format(n=self.scene_count),
                                    LIT_HINTS.get(item, HINTS[item]).format(n=self.scene_count)))
         width = pad + side + pad + widest + 2 * pad
-        self.rect = pygame.Rect(button.x, button.bottom + ui.room(GAP), width,
-                                pad + len(self.items) * side + pad)
+        height = pad + len(self.items) * side + pad
+        gap = ui.room(GAP)
+        self.rect = pygame.Rect(button.x, button.bottom + gap, width, height)
+        if self.rect.bottom > self.canvas_size[1]:  # too many rows below it: beside it instead
+            self.rect = pygame.Rect(button.x - gap - width, button.y, width, height)
         self.rect.clamp_ip(pygame.Rect((0, 0), self.canvas_size))
 
     def row_rect(self, index):
