@@ -67,7 +67,7 @@ def help_line(model, touch=False):
     if touch:
         return "drag the flag · swipe in from outside to cut · the wind button starts or stops it"
     space = "Space: stop wind" if model.wind_on else "Space: start wind"
-    return f"drag the flag · swipe in to cut · {space} · arrows, Enter: grab · X: cut · O: overlay"
+    return f"drag the flag · swipe in to cut · {space} · arrows, Enter: grab · X: cut"
 
 
 def wind_arrow(model, size):

@@ -26,8 +26,7 @@ def help_line(pointer_word="click"):
     """The hint at the top left: names taps after a touch, and keys only for a keyboard."""
     if pointer_word == "tap":
         return "tap and drag the rope to swing it"
-    return (f"{pointer_word} and drag the rope to swing it  ·  arrows move, Enter grabs and lets "
-            "go  ·  R: restart")
+    return f"{pointer_word} and drag the rope to swing it  ·  arrows, Enter: grab, let go  ·  R: restart"
 
 
 def draw(surface, model, context):

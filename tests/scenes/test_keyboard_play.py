@@ -25,7 +25,7 @@ from scenes.kit.model.script import load_script, parse_script, play
 from scenes.kit.model.simulation import Simulation
 
 KEYS = Path(__file__).resolve().parents[1] / "support" / "keyboard"
-HOST_KEYS = ("frame", "paused", "steps")
+HOST_KEYS = ("frame", "paused", "steps", "timeline", "compare")
 
 
 @pytest.fixture(autouse=True)
