@@ -230,11 +230,13 @@ def _plain_frame(model):
     model._update_push()
     model.stand_up()
     body = model.body
+    if body.push is not None:
+        body.push.grip(body.points)
     world = body.world
     world.integrate(body.points)
     body._stand_level()
     solve_jacobi(world.constraints, world.iterations, body._hard_projections)
-    body.walls.apply_friction()
+    body._floor_friction()
     gravity, damping = model.values["gravity"], model.values["damping"]
     model.down = down = model.down_angle()
     bounds = model.leg_bounds
