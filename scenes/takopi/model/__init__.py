@@ -18,13 +18,13 @@ so a still press is a dent and never a kick (issue 25). The drawing learns one t
 about the face: whether Takopi is being pressed (T9).
 """
 
-from math import cos, pi, sin
+from math import cos, hypot, pi, sin
 
 from scenes.kit.model.params import Param, ParamTable
 
 from .body import CROWN, RING_POINTS, Body
 from .legs import Leg, default_shapes
-from .press import POKE_DEPTH, PRESS_IN, Poke, PushCircle, ease, plan_press
+from .press import GRIP_SPEED, POKE_DEPTH, PRESS_IN, Poke, PushCircle, ease, plan_press
 from .press import CENTRE_PRESS, FINGERTIP, NEAR_DENT  # noqa: F401 (what views and tests read)
 
 HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space pokes it"
@@ -107,6 +107,8 @@ class TakopiModel:
         second over PRESS_IN frames (`_update_push`)."""
         self.poke = None
         self.pressed = False
+        self.last_pointer = None
+        """Where the pointer was at the last frame's start: how fast it is dragged (GRIP_SPEED)."""
         # The frame, in the body's world: the press and the upright turn before the
         # integration, the body's own hooks (stance, hard projections, wall friction), then
         # the legs follow the solved body.
@@ -163,8 +165,14 @@ class TakopiModel:
         the figure turns back towards upright (T7, T8, T13)."""
         self._update_push()
         self.stand_up()
-        if self.body.push is not None:
-            self.body.push.grip(self.body.points)
+        push, pointer, last = self.body.push, self.pointer, self.last_pointer
+        self.last_pointer = pointer
+        dragged = 0.0 if pointer is None or last is None else hypot(pointer[0] - last[0],
+                                                                     pointer[1] - last[1])
+        if push is not None and dragged <= GRIP_SPEED:
+            push.grip(self.body.points)
+        # Held still, the press holds the body on its floor; dragged, it slides the body along.
+        self.body.floor_grip = pointer is not None and dragged == 0.0
 
     def _legs_follow(self):
         """The frame's end: the down axis is measured once, then every leg follows the solved

@@ -96,6 +96,8 @@ class Body:
         self.friction = friction
         self.walls = Box(self.points, *bounds, friction=friction)
         self.push = None
+        self.floor_grip = False
+        """True while a press held still holds the body on its floor (`_grip_floor`)."""
         self._kept_plan = None  # (constraints, their jacobi_plan): `_solve_plan`
         self._blow_up()
         # The body's part of every frame of its world (`World.step`): after the integration
@@ -159,20 +161,22 @@ class Body:
         return state
 
     def _hard_projections(self):
+        """After every averaged pass: while pressed the floor's grip, then the push circle
+        (T7), then walls and floor, so the circle beats friction and the walls beat all."""
         if self.push is not None:
+            if self.floor_grip:
+                self._grip_floor()
             self.push.project(self.points, self.center)
-        if self.push is not None:
-            self._grip_floor()
         self.walls.project(move_now)
 
     def _grip_floor(self):
-        """While pressed, a point on the floor does not slide along it: it keeps the x it had
+        """While a press is held still, a point on the floor does not slide along it: it keeps the x it had
         when the frame began (its previous position, T2), whatever the passes ask, and after
         the solve it loses all its speed along the floor (`_floor_friction`). The finger
         presses the body into its floor, and friction grows with the load: sliding is what let
         a press from the side shove the body along the floor (issue 25). Rolling (points
-        lifting off, others setting down) is left free. Untouched, the floor keeps its light
-        friction, so the body stands up and settles as before (T13)."""
+        lifting off, others setting down) is left free. Untouched or dragged, the floor keeps its
+        light friction: the body stands up and settles as before (T13) and a drag slides it."""
         floor = self.walls.bottom
         for p in self.points:
             if p.y >= floor:
@@ -180,7 +184,7 @@ class Body:
 
     def _floor_friction(self):
         walls = self.walls
-        walls.friction = 1.0 if self.push is not None else self.friction
+        walls.friction = 1.0 if self.push is not None and self.floor_grip else self.friction
         walls.apply_friction()
 
     def _stand_level(self):

@@ -27,6 +27,10 @@ SWEEP_STEP = 4.0
 FINGER_GRIP = 1.0
 """Share of a pressed point's slip along the circle's rim in a frame that the finger takes back
 (`PushCircle`): 1 = none."""
+GRIP_SPEED = SWEEP_STEP
+"""Fastest the pointer may be dragged, px a frame, for the finger to grip (`PushCircle.grip`):
+swept faster across the skin it slides over it (a fast swipe across the body that gripped
+crushed it flat into a wall). The circle coming in at a press grips whatever its speed."""
 PRESS_IN = 8
 """Frames a press near or on the body takes to come in: the circle's rim travels from the
 body's surface to its place past the pointer, as a finger presses in, instead of appearing deep
@@ -169,18 +173,22 @@ def plan_press(body, pointer, radius):
     """
     cx, cy = body.center()
     dx, dy = pointer[0] - cx, pointer[1] - cy
-    off_centre = hypot(dx, dy)
-    dy = min(dy, -abs(dx) * PRESS_SLOPE)  # at most PRESS_SLOPE off straight down
-    distance = hypot(dx, dy)
+    side = approach(dx, dy)
     if body.contains(pointer):
-        side = (0.0, -1.0)
-        if off_centre > CENTRE_PRESS * body.mean_radius():
-            side = (dx / distance, dy / distance)
-        depth = body.depth_along(pointer, side)
-        return side, radius + depth, radius - max(FINGERTIP, NEAR_DENT - depth)
-    side = (dx / distance, dy / distance) if distance > EPSILON else (0.0, -1.0)
+        if hypot(dx, dy) <= CENTRE_PRESS * body.mean_radius():
+            side = (0.0, -1.0)
+        return side, radius + body.depth_along(pointer, side), radius - FINGERTIP
     touching = clearing_reach(body.points, pointer, side, radius)
     return side, touching, max(0.0, touching - NEAR_DENT)
+
+
+def approach(dx, dy):
+    """The unit vector from the pointer to the circle's centre for a press at (dx, dy) from the
+    body's centre: outward along that line, but at most PRESS_SLOPE off straight up from the
+    pointer (straight up where the line gives no direction)."""
+    dy = min(dy, -abs(dx) * PRESS_SLOPE)
+    length = hypot(dx, dy)
+    return (dx / length, dy / length) if length > EPSILON else (0.0, -1.0)
 
 
 def clearing_reach(points, pointer, side, radius):
