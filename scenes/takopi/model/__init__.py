@@ -61,7 +61,7 @@ BODY_FRICTION = 0.3
 """Share of along-wall velocity a body point touching the floor or a wall loses per frame."""
 DROP_HEIGHT = 40.0
 """The body starts, filled and at rest, with its lowest point this far above its floor and drops
-in, px."""
+in, px (with gravity; weightless, it starts on its floor)."""
 
 BOTTOM_INDEX = RING_POINTS // 2
 """Ring index of the point at the bottom at rest (the crown is index 0)."""
@@ -87,7 +87,10 @@ class TakopiModel:
         start_y = self.ground - STANCE - INITIAL_RADIUS - DROP_HEIGHT
         self.body = Body((width / 2.0, start_y), INITIAL_RADIUS, values["area_ratio"], body_bounds,
                          values["gravity"], values["damping"], values["iterations"], BODY_FRICTION)
-        self.body.lift_to(self.ground - STANCE - DROP_HEIGHT)
+        # Weightless it would hover where it was let go, with nothing under it to squash it
+        # against: a press would only push it away (issue 25). So it starts on its floor.
+        drop = DROP_HEIGHT if values["gravity"] > 0.0 else 0.0
+        self.body.lift_to(self.ground - STANCE - drop)
         self.down = self.down_angle()
         """The body's down axis as the legs last saw it: measured once a frame, after the body
         has moved and before the legs follow (they read it a dozen times a frame)."""

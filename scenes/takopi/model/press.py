@@ -12,10 +12,15 @@ what it pushes (`PushCircle`, issue 25):
   the skin it presses; without the grip a held press was a slope the body slid off, and a body
   pressed at its very centre squirted out sideways after two seconds).
 
+A press held still also holds the body on its floor (`Body._grip_floor`): nothing else stops a
+press from the side sliding it along.
+
 How a press comes in (`plan_press`): far from the body it is the article's circle centred on
 the pointer. On the body or near it the circle comes in from outside along the line from the
-body's centre through the pointer and stops with its rim past the pointer, so the finger dents
-the body from the side it presses and the body never has to make room for the whole circle.
+body's centre through the pointer, never from below (PRESS_SLOPE), and stops with its rim past
+the pointer (on the body) or at most NEAR_DENT past first touch (beside it), so the finger
+dents the body from the side it presses and the body never has to make room for the whole
+circle.
 """
 
 from math import hypot, sqrt
@@ -24,9 +29,6 @@ from verlet.geometry import EPSILON
 
 SWEEP_STEP = 4.0
 """Longest move of the push circle between two projections, px (`PushCircle.project`)."""
-FINGER_GRIP = 1.0
-"""Share of a pressed point's slip along the circle's rim in a frame that the finger takes back
-(`PushCircle`): 1 = none."""
 GRIP_SPEED = SWEEP_STEP
 """Fastest the pointer may be dragged, px a frame, for the finger to grip (`PushCircle.grip`):
 swept faster across the skin it slides over it (a fast swipe across the body that gripped
@@ -41,11 +43,11 @@ circle's rim is this far past the pointer: the whole drawn fingertip is in the d
 edge on the body's surface. Held at the body's centre at defaults, the area is about 0.89 of
 the rest area (with the rim at the pointer itself it was 0.907: issue 13 asks for 0.90)."""
 NEAR_DENT = 30.0
-"""The deepest dent a press outside the body makes, and the least one on it, px: how far the
-circle's rim comes in past where it first touches the body (`plan_press`). A press just beside
-the body, or just inside its edge, dents it this much from that side; the article's circle,
-centred on a pointer 12 px beside the body, would cut 88 px into it, more than half its width,
-and had to shove the whole body out of the way (issue 25: it launched it at 17 px a frame)."""
+"""The deepest dent a press outside the body makes, px: how far the circle's rim comes in past
+where it first touches the body (`plan_press`). The article's circle, centred on a pointer 12 px
+beside the body, would cut 88 px into it, more than half its width, and had to shove the whole
+body out of the way (issue 25: it launched it at 17 px a frame); now that press dents it 30 px
+from that side and the body's centre moves 14 px."""
 PRESS_SLOPE = 1.0
 """The steepest a press comes in from the side: tan of its angle from straight down (1 = 45
 degrees). A finger squashes the body against its floor; pressed straight from the side it can
@@ -129,11 +131,13 @@ class PushCircle:
                 # the part along the rim is taken back.
                 nx, ny = dx / distance, dy / distance
                 sx, sy = held[i]
-                slip = ((p.x - sx - moved_x) * -ny + (p.y - sy - moved_y) * nx) * FINGER_GRIP
+                slip = (p.x - sx - moved_x) * -ny + (p.y - sy - moved_y) * nx
                 p.x += slip * ny
                 p.y -= slip * nx
                 dx, dy = p.x - cx, p.y - cy
                 distance = hypot(dx, dy)
+                if distance >= r:
+                    continue  # the grip alone took it out of the circle
             if distance < EPSILON:
                 bx, by = body_center()
                 dx, dy = p.x - bx, p.y - by
@@ -160,16 +164,14 @@ def plan_press(body, pointer, radius):
     press-down, reach once in), side a unit vector from the pointer to the circle's centre and
     a reach how far along it the centre is.
 
-    The dent is how far the circle's rim comes in past where it first touches the body. On the
-    body the circle comes from outside along the line from the body's centre through the
-    pointer (straight up near the centre), its rim starting at the surface and ending FINGERTIP
-    past the pointer, or NEAR_DENT into the body where that is deeper. Outside it the circle
-    comes along the same line and the dent is the article's circle's (centred on the pointer,
-    reach 0) as long as that is no deeper than NEAR_DENT; deeper, the circle stops NEAR_DENT
-    past first touch. So the dent grows smoothly from nothing, for a circle that only grazes the
-    body, to NEAR_DENT at its surface, and on with the pointer's depth inside. The circle never
-    starts inside the body: placed there at once it would throw the near points through to the
-    far side and turn the ring inside out (issue 13).
+    The dent is how far the circle's rim comes in past where it first touches the body. The
+    circle comes from outside along the line from the body's centre through the pointer, but
+    at most PRESS_SLOPE off straight down (`approach`). On the body its rim starts at the
+    surface and ends FINGERTIP past the pointer (from straight above near the centre). Outside
+    it the dent is the article's circle's (centred on the pointer, reach 0) as long as that is
+    no deeper than NEAR_DENT; deeper, the circle stops NEAR_DENT past first touch. The circle
+    never starts inside the body: placed there at once it would throw the near points through
+    to the far side and turn the ring inside out (issue 13).
     """
     cx, cy = body.center()
     dx, dy = pointer[0] - cx, pointer[1] - cy
