@@ -104,6 +104,20 @@ def test_a_weightless_body_stands_on_its_floor_so_a_press_squashes_it_there():
     assert held_move({"gravity": 0.0}, presses(model)["12 px beside, left"])[0] <= MOST
 
 
+def test_a_small_finger_pressed_deep_into_a_soft_body_never_rolls_it_over():
+    """A 64 px circle pressed to the centre of a soft (1 iteration), puffy body: with its centre
+    let in past the surface, the body wrapped up round it and after 2.4 s rolled over the top
+    (61 px, upside down). The circle's centre stops at the surface."""
+    values = {"iterations": 1, "area_ratio": 2.17, "damping": 0.985, "gravity": 0.71,
+              "push_radius": 63.5, "upright_rate": 0.18}
+    model = settled(**values)
+    moved, _ = held_move(values, model.body.center())
+    assert moved <= MOST
+    model.input("down", model.body.center())
+    run(model, HELD)
+    assert abs(model.body.tilt()) < 0.1  # still upright
+
+
 def test_a_drag_still_carries_the_body_along():
     model = settled()
     cx, cy = model.body.center()

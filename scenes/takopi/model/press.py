@@ -167,7 +167,10 @@ def plan_press(body, pointer, radius):
     The dent is how far the circle's rim comes in past where it first touches the body. The
     circle comes from outside along the line from the body's centre through the pointer, but
     at most PRESS_SLOPE off straight down (`approach`). On the body its rim starts at the
-    surface and ends FINGERTIP past the pointer (from straight above near the centre). Outside
+    surface and ends FINGERTIP past the pointer (from straight above near the centre), but its
+    centre never goes in past the surface: a circle smaller than the body, pressed in deeper
+    than its own radius, had the soft body (1 iteration) wrap up round it until the ring rolled
+    over the top of it (61-73 px, upside down). Outside
     it the dent is the article's circle's (centred on the pointer, reach 0) as long as that is
     no deeper than NEAR_DENT; deeper, the circle stops NEAR_DENT past first touch. The circle
     never starts inside the body: placed there at once it would throw the near points through
@@ -179,7 +182,8 @@ def plan_press(body, pointer, radius):
     if body.contains(pointer):
         if hypot(dx, dy) <= CENTRE_PRESS * body.mean_radius():
             side = (0.0, -1.0)
-        return side, radius + body.depth_along(pointer, side), radius - FINGERTIP
+        depth = body.depth_along(pointer, side)
+        return side, radius + depth, max(radius - FINGERTIP, depth)
     touching = clearing_reach(body.points, pointer, side, radius)
     return side, touching, max(0.0, touching - NEAR_DENT)
 
