@@ -195,9 +195,10 @@ def draw_push(surface, model):
 def draw_finger(surface, model):
     """A dot where the finger is, over the character; the rect painted, or None.
 
-    The finger is the pointer. A press that started outside the body (and the poke, T8) has it
+    The finger is the pointer. A press that started far from the body (and the poke, T8) has it
     at the circle's centre; a press that started on the body has the circle beside the pointer
-    with its rim at the dot's far edge, so the dot sits in the body's dent.
+    with its rim at the dot's far edge, so the dot sits in the body's dent; one just beside the
+    body has it inside the circle, between its centre and the dent.
     """
     circle = model.push_circle()
     if circle is None:

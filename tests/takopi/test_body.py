@@ -9,7 +9,7 @@ from math import hypot, isfinite, pi, sin
 from tests.support.takopi import (SETTLE_FRAMES, aligned_error, body_floor, crown, make_model,
                             mean_radius, press_from_above, release, roundness, run, settled)
 
-from scenes.takopi.model.body import PushCircle
+from scenes.takopi.model.press import PushCircle
 from scenes.takopi.model import INITIAL_RADIUS, PARAMS, TakopiModel
 from verlet import Area, Distance
 

@@ -230,11 +230,17 @@ def _plain_frame(model):
     model._update_push()
     model.stand_up()
     body = model.body
+    last, model.last_pointer = model.last_pointer, model.pointer
+    dragged = 0.0 if model.pointer is None or last is None else hypot(
+        model.pointer[0] - last[0], model.pointer[1] - last[1])
+    if body.push is not None and dragged <= 4.0:
+        body.push.grip(body.points)
+    body.floor_grip = model.pointer is not None and dragged == 0.0
     world = body.world
     world.integrate(body.points)
     body._stand_level()
     solve_jacobi(world.constraints, world.iterations, body._hard_projections)
-    body.walls.apply_friction()
+    body._floor_friction()
     gravity, damping = model.values["gravity"], model.values["damping"]
     model.down = down = model.down_angle()
     bounds = model.leg_bounds

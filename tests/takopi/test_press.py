@@ -9,7 +9,8 @@ from math import cos, hypot, pi, sin
 import pytest
 from tests.support.takopi import body_floor, mean_radius, release, run, settled
 
-from scenes.takopi.model import CENTRE_PRESS, FINGERTIP, PRESS_IN
+from scenes.takopi.model import CENTRE_PRESS, FINGERTIP, NEAR_DENT, PRESS_IN
+from scenes.takopi.model.press import clearing_reach
 from verlet.geometry import signed_area
 
 
@@ -151,8 +152,10 @@ def test_a_press_that_starts_outside_is_the_circle_centred_on_the_pointer():
 
 def test_a_press_beside_the_body_slides_its_circle_in_from_that_side():
     """Where the circle centred on the pointer would already cut into the body, it starts with
-    its rim on the body and slides to the pointer over PRESS_IN frames (issue 13: placed at
-    once, it threw the near points through the body and turned the ring inside out)."""
+    its rim on the body and slides in over PRESS_IN frames (issue 13: placed at once, it threw
+    the near points through the body and turned the ring inside out), from at most 45 degrees
+    off straight down, and stops NEAR_DENT past where it first touched (issue 25: centred on
+    the pointer it cut 55 px into the body here and shoved it away)."""
     model = settled()
     cx, cy = model.body.center()
     beside = (cx + 130.0, cy - 20.0)
@@ -163,13 +166,16 @@ def test_a_press_beside_the_body_slides_its_circle_in_from_that_side():
     model.input("down", beside)
     model.step()
     (x, y), _ = model.push_circle()
-    assert x > beside[0] + 35.0 and abs((y - beside[1]) / (x - beside[0]) - (-20.0 / 130.0)) < 1e-9
+    assert x > beside[0] + 35.0 and abs((y - beside[1]) / (x - beside[0]) - (-1.0)) < 1e-9
     # The first frame only touches the body: no point was pushed more than a few px.
     assert max(hypot(x1 - x0, y1 - y0) for (x0, y0), (x1, y1)
                in zip(before, model.body.positions())) < 8.0
+    side = (2 ** -0.5, -(2 ** -0.5))
+    touching = clearing_reach(settled().body.points, beside, side, radius)
     for _ in range(PRESS_IN - 1):
         model.step()
-    assert model.push_circle()[0] == beside
+    (x, y), _ = model.push_circle()
+    assert abs(hypot(x - beside[0], y - beside[1]) - (touching - NEAR_DENT)) < 1e-9
 
 
 @pytest.mark.parametrize("push_radius", (100, 160, 220))

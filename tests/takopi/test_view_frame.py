@@ -15,7 +15,7 @@ import pytest
 from app.quality import TIERS
 from scenes.kit.context import ViewContext
 from scenes.takopi import view, view_canvas
-from scenes.takopi.model.body import PushCircle
+from scenes.takopi.model.press import PushCircle
 from tests.support.takopi import make_model, run, settled
 from verlet.geometry import catmull_rom_closed
 

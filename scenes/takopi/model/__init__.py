@@ -7,27 +7,26 @@ tilt, position and previous together, so it stands up again without bouncing (T1
 runs inside one frame of the body's `World`: the press and the turn before the integration, the
 body's hooks, then the legs after the solve; `step()` is that frame.
 
-Input, in the model protocol of `scenes.kit.model.simulation`: "down"/"move"/"up" press, drag and release
-the push circle (T7); "key_down" "space" or "return" is one press-and-release from above (T8), a
-scripted finger that comes down onto the crown and lifts again. A press that starts outside the
-body is the circle centred on the pointer, as in the article. The circle is larger than the body,
-so a press that starts on the body would swell it into the circle: there the circle comes in
-through the surface instead, from outside along the line from the body's centre through the
-pointer, until its rim is at the far side of the fingertip drawn at the pointer, and keeps that
-side while dragged (T7). A press beside the body whose circle would already cut into it slides
-in the same way, to end centred on the pointer, and a fast drag sweeps the circle (`PushCircle`):
-no press throws points through the body and turns it inside out. The drawing learns one thing
-from here about the face: whether Takopi is being pressed (T9).
+Input, in the model protocol of `scenes.kit.model.simulation`: "down"/"move"/"up" press, drag and
+release the push circle (T7); "key_down" "space" or "return" is one press-and-release from above
+(T8), a scripted finger that comes down onto the crown and lifts again. The finger is
+`press.py`'s: a press far from the body is the circle centred on the pointer, as in the article;
+the circle is larger than the body, so on the body or near it the circle comes in through the
+surface from outside, along the line from the body's centre through the pointer, dents it from
+that side and keeps that side while dragged; what it pushes gets no speed from it and grips it,
+so a still press is a dent and never a kick (issue 25). The drawing learns one thing from here
+about the face: whether Takopi is being pressed (T9).
 """
 
-from math import cos, hypot, pi, sin, sqrt
+from math import cos, hypot, pi, sin
 
 from scenes.kit.model.measures import Measure
 from scenes.kit.model.params import Param, ParamTable
-from verlet.geometry import EPSILON
 
-from .body import CROWN, RING_POINTS, Body, PushCircle
+from .body import CROWN, RING_POINTS, Body
 from .legs import Leg, default_shapes
+from .press import GRIP_SPEED, POKE_DEPTH, PRESS_IN, Poke, PushCircle, ease, plan_press
+from .press import CENTRE_PRESS, FINGERTIP, NEAR_DENT  # noqa: F401 (what views and tests read)
 
 HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space pokes it"
 PARAMS = ParamTable(
@@ -63,7 +62,7 @@ BODY_FRICTION = 0.3
 """Share of along-wall velocity a body point touching the floor or a wall loses per frame."""
 DROP_HEIGHT = 40.0
 """The body starts, filled and at rest, with its lowest point this far above its floor and drops
-in, px."""
+in, px (with gravity; weightless, it starts on its floor)."""
 
 BOTTOM_INDEX = RING_POINTS // 2
 """Ring index of the point at the bottom at rest (the crown is index 0)."""
@@ -74,73 +73,6 @@ LEG_SHAPES = default_shapes(
     outer_offset=1.05, inner_offset=0.38,    # ring indices from the bottom point: under the middle
     curl=0.61,                               # radians from the upper segment: feet turn outwards
 )
-
-POKE_DESCEND = 10
-"""Frames the T8 finger takes to come down onto the crown."""
-POKE_HOLD = 18
-"""Frames it stays pressed."""
-POKE_LIFT = 12
-"""Frames it takes to lift off again."""
-POKE_DEPTH = 0.35
-"""How deep the finger presses, as a share of the body's height when the poke starts."""
-POKE_CLEARANCE = 20.0
-"""How far above the crown the finger's circle starts and ends, px."""
-PRESS_IN = 8
-"""Frames a press that starts on the body takes to come in: the circle's rim travels from the
-body's surface to the fingertip, as a finger presses in, instead of appearing deep inside."""
-FINGERTIP = 6.0
-"""Radius of the fingertip drawn at the pointer, px. A press on the body comes in until the
-circle's rim is this far past the pointer: the whole drawn fingertip is in the dent, its far
-edge on the body's surface. Held at the body's centre at defaults, the area is about 0.89 of
-the rest area (with the rim at the pointer itself it was 0.907: issue 13 asks for 0.90)."""
-CENTRE_PRESS = 0.2
-"""A press on the body closer to its centre than this share of its mean radius comes from above
-(like the poke, T8): so near the centre the side it would come from is only noise."""
-
-
-class Poke:
-    """The keyboard's press-and-release from above (T8): a push circle on a short script.
-
-    The circle stays centred above where the body's centre was when the key went down; its
-    lowest edge travels from POKE_CLEARANCE above the crown to POKE_DEPTH into the body, holds,
-    and goes back up. `center(radius)` is None once the poke is over.
-    """
-
-    def __init__(self, x, crown_y, depth):
-        self.x = x
-        self.crown_y = crown_y
-        self.depth = depth
-        self.frame = 0
-
-    @property
-    def length(self):
-        return POKE_DESCEND + POKE_HOLD + POKE_LIFT
-
-    def reach(self):
-        """How far below the crown the circle's lowest edge is now (negative = above it)."""
-        t = self.frame
-        if t < POKE_DESCEND:
-            share = _ease(t / POKE_DESCEND)
-        elif t < POKE_DESCEND + POKE_HOLD:
-            share = 1.0
-        else:
-            share = 1.0 - _ease((t - POKE_DESCEND - POKE_HOLD) / POKE_LIFT)
-        return -POKE_CLEARANCE + (self.depth + POKE_CLEARANCE) * share
-
-    def center(self, radius):
-        if self.frame >= self.length:
-            return None
-        return (self.x, self.crown_y + self.reach() - radius)
-
-    def advance(self):
-        self.frame += 1
-
-
-def _ease(t):
-    """Smooth 0 -> 1 over t in [0, 1] (slow start, slow stop)."""
-    t = min(1.0, max(0.0, t))
-    return t * t * (3.0 - 2.0 * t)
-
 
 class TakopiModel:
     """The body, its legs, the press and the upright correction, one frame at a time."""
@@ -156,7 +88,10 @@ class TakopiModel:
         start_y = self.ground - STANCE - INITIAL_RADIUS - DROP_HEIGHT
         self.body = Body((width / 2.0, start_y), INITIAL_RADIUS, values["area_ratio"], body_bounds,
                          values["gravity"], values["damping"], values["iterations"], BODY_FRICTION)
-        self.body.lift_to(self.ground - STANCE - DROP_HEIGHT)
+        # Weightless it would hover where it was let go, with nothing under it to squash it
+        # against: a press would only push it away (issue 25). So it starts on its floor.
+        drop = DROP_HEIGHT if values["gravity"] > 0.0 else 0.0
+        self.body.lift_to(self.ground - STANCE - drop)
         self.down = self.down_angle()
         """The body's down axis as the legs last saw it: measured once a frame, after the body
         has moved and before the legs follow (they read it a dozen times a frame)."""
@@ -176,6 +111,8 @@ class TakopiModel:
         second over PRESS_IN frames (`_update_push`)."""
         self.poke = None
         self.pressed = False
+        self.last_pointer = None
+        """Where the pointer was at the last frame's start: how fast it is dragged (GRIP_SPEED)."""
         # The frame, in the body's world: the press and the upright turn before the
         # integration, the body's own hooks (stance, hard projections, wall friction), then
         # the legs follow the solved body.
@@ -202,7 +139,8 @@ class TakopiModel:
         if kind == "down":
             self.poke = None
             self.pointer = (float(value[0]), float(value[1]))
-            self.press_side, start, end = self.press_for(self.pointer)
+            self.press_side, start, end = plan_press(self.body, self.pointer,
+                                                     self.values["push_radius"])
             self.press_reach = (start, end, 0)
         elif kind == "move" and self.pointer is not None:
             self.pointer = (float(value[0]), float(value[1]))
@@ -210,45 +148,6 @@ class TakopiModel:
             self.pointer = None
         elif kind == "key_down" and value in ("space", "return"):
             self.start_poke()
-
-    def press_for(self, pointer):
-        """How the push circle comes in for a press starting at `pointer` (T7): (side, reach at
-        press-down, reach once in), the side a unit vector from the pointer to the centre.
-
-        On the body: outward along the line from the body's centre through the pointer
-        (straight up near the centre), the rim starting at the body's surface and ending past
-        the fingertip, so the finger comes in through the surface and squashes. Outside it:
-        the article's circle centred on the pointer (reach 0). Where that circle would already
-        cut into the body (a press just beside it, or a circle larger than the body), it
-        slides in from the same side, from where its rim first touches the body: placed there
-        at once, it would throw the near points through to the far side and turn the ring
-        inside out (1 press in 4 at push radius 160-220 did, and Takopi then stood on its head).
-        """
-        body = self.body
-        cx, cy = body.center()
-        dx, dy = pointer[0] - cx, pointer[1] - cy
-        distance = hypot(dx, dy)
-        radius = self.values["push_radius"]
-        if body.contains(pointer):
-            side = (0.0, -1.0)
-            if distance > CENTRE_PRESS * body.mean_radius():
-                side = (dx / distance, dy / distance)
-            return side, radius + body.depth_along(pointer, side), radius - FINGERTIP
-        side = (dx / distance, dy / distance) if distance > EPSILON else (0.0, -1.0)
-        return side, self.clearing_reach(pointer, side, radius), 0.0
-
-    def clearing_reach(self, pointer, side, radius):
-        """The least distance s >= 0 along `side` from `pointer` at which a circle of `radius`
-        holds no ring point: for each point w (from the pointer), the larger root of
-        |w - s side| = radius, where one exists."""
-        reach = 0.0
-        for p in self.body.points:
-            wx, wy = p.x - pointer[0], p.y - pointer[1]
-            along = wx * side[0] + wy * side[1]
-            room = along * along - (wx * wx + wy * wy) + radius * radius
-            if room > 0.0:
-                reach = max(reach, along + sqrt(room))
-        return reach
 
     def start_poke(self):
         """One press-and-release from above (T8), unless a press is already going on."""
@@ -274,6 +173,14 @@ class TakopiModel:
         the figure turns back towards upright (T7, T8, T13)."""
         self._update_push()
         self.stand_up()
+        push, pointer, last = self.body.push, self.pointer, self.last_pointer
+        self.last_pointer = pointer
+        dragged = 0.0 if pointer is None or last is None else hypot(pointer[0] - last[0],
+                                                                     pointer[1] - last[1])
+        if push is not None and dragged <= GRIP_SPEED:
+            push.grip(self.body.points)
+        # Held still, the press holds the body on its floor; dragged, it slides the body along.
+        self.body.floor_grip = pointer is not None and dragged == 0.0
 
     def _legs_follow(self):
         """The frame's end: the down axis is measured once, then every leg follows the solved
@@ -292,7 +199,7 @@ class TakopiModel:
             if frames < PRESS_IN:  # still coming in
                 frames += 1
                 self.press_reach = (start, end, frames)
-            reach = end + (start - end) * (1.0 - _ease(frames / PRESS_IN))
+            reach = end + (start - end) * (1.0 - ease(frames / PRESS_IN))
             center = (self.pointer[0] + side_x * reach, self.pointer[1] + side_y * reach)
         elif self.poke is not None:
             center = self.poke.center(radius)

@@ -4,8 +4,9 @@ Pure Python on `verlet/`. The ring is built once on a circle and from then on kn
 numbers: the neighbour spacing (16 max-only `Distance` links, T3) and the target area (one
 `Area` constraint, T4). Both are solved with Jacobi averaging (T6) `iterations` times a frame
 (T5), in the frame of the body's `World` (its hooks: the body writes no loop of its own).
-The press of T7 is a hard projection that runs after every averaged iteration: points inside
-the push circle are put on it. Walls and floor run there too, so they always win.
+The press of T7 (`press.PushCircle`) is a hard projection that runs after every averaged
+iteration: points inside the push circle are put on it. Walls and floor run there too, so they
+always win.
 
 A body standing upright on its floor also keeps its underside level (the stance, issue 13):
 without it a 16-point ring that is stiff, light or puffy enough to stand on one point tips half a
@@ -71,67 +72,6 @@ def crown_tilt(points, crown=CROWN):
     return atan2(dy, dx)
 
 
-SWEEP_STEP = 4.0
-"""Longest move of the push circle between two projections, px (`PushCircle.project`)."""
-
-
-class PushCircle:
-    """The pointer's press (T7): no body point may stay within `radius` of `center`.
-
-    `project` puts every point inside the circle onto it, straight away from the centre. A point
-    sitting exactly on the centre has no direction of its own; it is pushed away from the body's
-    centre instead (or straight up if that coincides too), so nothing ever divides by zero.
-
-    `came_from` is where the circle was last frame. A fast drag moves it tens of px in one frame,
-    and a circle put straight at its new place would find points deep inside, some already
-    behind its centre, and throw them out on the wrong side: the ring turned inside out. So the
-    first projection of a frame sweeps the circle from there in steps of at most SWEEP_STEP px,
-    pushing the points ahead of it as a finger would; later ones project at `center` only.
-
-    `body_center` is a function giving the body's centre: it is only needed for a point on the
-    circle's very centre, so it is only worked out then (as the points are at that moment), not
-    ten times a frame for nothing.
-    """
-
-    def __init__(self, center, radius, came_from=None):
-        self.center = center
-        self.radius = radius
-        self.came_from = came_from
-
-    def project(self, particles, body_center):
-        if self.came_from is not None:
-            (fx, fy), (tx, ty) = self.came_from, self.center
-            steps = int(hypot(tx - fx, ty - fy) / SWEEP_STEP)
-            for k in range(1, steps + 1):
-                t = k / (steps + 1)
-                self._project_at((fx + (tx - fx) * t, fy + (ty - fy) * t), particles, body_center)
-            self.came_from = None
-        self._project_at(self.center, particles, body_center)
-
-    def _project_at(self, center, particles, body_center):
-        cx, cy = center
-        r = self.radius
-        for p in particles:
-            dx, dy = p.x - cx, p.y - cy
-            distance = hypot(dx, dy)
-            if distance >= r:
-                continue
-            if distance < EPSILON:
-                bx, by = body_center()
-                dx, dy = p.x - bx, p.y - by
-                distance = hypot(dx, dy)
-                if distance < EPSILON:
-                    dx, dy, distance = 0.0, -1.0, 1.0
-            p.x = cx + dx / distance * r
-            p.y = cy + dy / distance * r
-
-    def touches(self, particles, tolerance=0.5):
-        """True when some point lies on (or within `tolerance` px of) the circle or inside it."""
-        cx, cy = self.center
-        reach = self.radius + tolerance
-        return any(hypot(p.x - cx, p.y - cy) <= reach for p in particles)
-
-
 class Body:
     """The ring (T1) in its `World`: Verlet points (T2), spacing links (T3), area (T4), walls.
 
@@ -153,8 +93,11 @@ class Body:
         self.area_constraint = self.world.add(Area(self.points))
         self.initial_area = self.area_constraint.target
         self.set_area_ratio(area_ratio)
+        self.friction = friction
         self.walls = Box(self.points, *bounds, friction=friction)
         self.push = None
+        self.floor_grip = False
+        """True while a press held still holds the body on its floor (`_grip_floor`)."""
         self._kept_plan = None  # (constraints, their jacobi_plan): `_solve_plan`
         self._blow_up()
         # The body's part of every frame of its world (`World.step`): after the integration
@@ -166,7 +109,7 @@ class Body:
         world.jacobi_plan = self._solve_plan
         world.on("after_integrate", self._stand_level)
         world.on("after_iteration", self._hard_projections)
-        world.on("after_solve", self.walls.apply_friction)
+        world.on("after_solve", self._floor_friction)
 
     def _blow_up(self):
         """Fill the ring to the balance of spacing and area before the first frame, at rest.
@@ -218,9 +161,31 @@ class Body:
         return state
 
     def _hard_projections(self):
+        """After every averaged pass: while pressed the floor's grip, then the push circle
+        (T7), then walls and floor, so the circle beats friction and the walls beat all."""
         if self.push is not None:
+            if self.floor_grip:
+                self._grip_floor()
             self.push.project(self.points, self.center)
         self.walls.project(move_now)
+
+    def _grip_floor(self):
+        """While a press is held still, a point on the floor does not slide along it: it keeps the x it had
+        when the frame began (its previous position, T2), whatever the passes ask, and after
+        the solve it loses all its speed along the floor (`_floor_friction`). The finger
+        presses the body into its floor, and friction grows with the load: sliding is what let
+        a press from the side shove the body along the floor (issue 25). Rolling (points
+        lifting off, others setting down) is left free. Untouched or dragged, the floor keeps its
+        light friction: the body stands up and settles as before (T13) and a drag slides it."""
+        floor = self.walls.bottom
+        for p in self.points:
+            if p.y >= floor:
+                p.x = p.px
+
+    def _floor_friction(self):
+        walls = self.walls
+        walls.friction = 1.0 if self.push is not None and self.floor_grip else self.friction
+        walls.apply_friction()
 
     def _stand_level(self):
         """The stance: while the body stands upright on its floor, its lower part is held level.

@@ -1,0 +1,255 @@
+"""The finger on Takopi (T7, T8): the push circle, how a press comes in, and the keyboard's poke.
+
+Pure Python on `verlet/`. The press is a hard projection (T7): after every averaged pass no body
+point is left inside the circle. What makes it a dent and not a kick is how the circle touches
+what it pushes (`PushCircle`, issue 25):
+
+- A point the circle moves gets no speed from being moved: its previous position moves with
+  it. The Verlet step would otherwise turn every px of push-out into a px a frame of velocity,
+  and a circle coming in or a body pressing back against it was flung off the circle.
+- At the rim the point keeps only what takes it off the circle: its speed into the circle is
+  taken away (the finger does not give way) and so is its speed along the rim (a finger grips
+  the skin it presses; without the grip a held press was a slope the body slid off, and a body
+  pressed at its very centre squirted out sideways after two seconds).
+
+A press held still also holds the body on its floor (`Body._grip_floor`): nothing else stops a
+press from the side sliding it along.
+
+How a press comes in (`plan_press`): far from the body it is the article's circle centred on
+the pointer. On the body or near it the circle comes in from outside along the line from the
+body's centre through the pointer, never from below (PRESS_SLOPE), and stops with its rim past
+the pointer (on the body) or at most NEAR_DENT past first touch (beside it), so the finger
+dents the body from the side it presses and the body never has to make room for the whole
+circle.
+"""
+
+from math import hypot, sqrt
+
+from verlet.geometry import EPSILON
+
+SWEEP_STEP = 4.0
+"""Longest move of the push circle between two projections, px (`PushCircle.project`)."""
+GRIP_SPEED = SWEEP_STEP
+"""Fastest the pointer may be dragged, px a frame, for the finger to grip (`PushCircle.grip`):
+swept faster across the skin it slides over it (a fast swipe across the body that gripped
+crushed it flat into a wall). The circle coming in at a press grips whatever its speed."""
+PRESS_IN = 8
+"""Frames a press near or on the body takes to come in: the circle's rim travels from the
+body's surface to its place past the pointer, as a finger presses in, instead of appearing deep
+inside."""
+FINGERTIP = 6.0
+"""Radius of the fingertip drawn at the pointer, px. A press deep on the body comes in until the
+circle's rim is this far past the pointer: the whole drawn fingertip is in the dent, its far
+edge on the body's surface. Held at the body's centre at defaults, the area is about 0.89 of
+the rest area (with the rim at the pointer itself it was 0.907: issue 13 asks for 0.90)."""
+NEAR_DENT = 30.0
+"""The deepest dent a press outside the body makes, px: how far the circle's rim comes in past
+where it first touches the body (`plan_press`). The article's circle, centred on a pointer 12 px
+beside the body, would cut 88 px into it, more than half its width, and had to shove the whole
+body out of the way (issue 25: it launched it at 17 px a frame); now that press dents it 30 px
+from that side and the body's centre moves 14 px."""
+PRESS_SLOPE = 1.0
+"""The steepest a press comes in from the side: tan of its angle from straight down (1 = 45
+degrees). A finger squashes the body against its floor; pressed straight from the side it can
+only shove it, since nothing but the floor's friction holds it there (a press at the side's
+middle, half way to the centre, moved the body's centre 41 px), and from below it lifts the
+body off its floor onto the round of the circle, off which it rolls away (issue 25: 51-250
+px). So a press on the left side comes from the upper left, one below the body from above."""
+CENTRE_PRESS = 0.2
+"""A press on the body closer to its centre than this share of its mean radius comes from above
+(like the poke, T8): so near the centre the side it would come from is only noise."""
+
+POKE_DESCEND = 10
+"""Frames the T8 finger takes to come down onto the crown."""
+POKE_HOLD = 18
+"""Frames it stays pressed."""
+POKE_LIFT = 12
+"""Frames it takes to lift off again."""
+POKE_DEPTH = 0.35
+"""How deep the finger presses, as a share of the body's height when the poke starts."""
+POKE_CLEARANCE = 20.0
+"""How far above the crown the finger's circle starts and ends, px."""
+
+
+class PushCircle:
+    """The pointer's press (T7): no body point may stay within `radius` of `center`.
+
+    `project` puts every point inside the circle onto it, straight away from the centre, and
+    makes it a contact (the module's docstring): the move gives the point no speed, and of the
+    speed it had it keeps only the part leaving the circle. A point sitting exactly on the
+    centre has no direction of its own; it is pushed away from the body's centre instead (or
+    straight up if that coincides too), so nothing ever divides by zero.
+
+    `came_from` is where the circle was last frame. A fast drag moves it tens of px in one frame,
+    and a circle put straight at its new place would find points deep inside, some already
+    behind its centre, and throw them out on the wrong side: the ring turned inside out. So the
+    first projection of a frame sweeps the circle from there in steps of at most SWEEP_STEP px,
+    pushing the points ahead of it as a finger would; later ones project at `center` only.
+
+    `body_center` is a function giving the body's centre: it is only needed for a point on the
+    circle's very centre, so it is only worked out then (as the points are at that moment), not
+    ten times a frame for nothing.
+    """
+
+    def __init__(self, center, radius, came_from=None):
+        self.center = center
+        self.radius = radius
+        self.came_from = came_from
+        self.origin = center if came_from is None else came_from
+        """Where the circle was when the frame began: its move this frame is from here."""
+        self.held = None
+        """Where each point was when the frame began (`grip`), or None: no grip."""
+
+    def grip(self, particles):
+        """Take hold of the points where they are now, at the frame's start: while a point is
+        pressed this frame it may move across the circle's rim only as far as the circle
+        itself moves, so the finger grips the skin it presses (the module's docstring)."""
+        self.held = [(p.x, p.y) for p in particles]
+
+    def project(self, particles, body_center):
+        if self.came_from is not None:
+            (fx, fy), (tx, ty) = self.came_from, self.center
+            steps = int(hypot(tx - fx, ty - fy) / SWEEP_STEP)
+            for k in range(1, steps + 1):
+                t = k / (steps + 1)
+                self._project_at((fx + (tx - fx) * t, fy + (ty - fy) * t), particles, body_center)
+            self.came_from = None
+        self._project_at(self.center, particles, body_center)
+
+    def _project_at(self, center, particles, body_center):
+        cx, cy = center
+        r = self.radius
+        held = self.held
+        moved_x, moved_y = cx - self.origin[0], cy - self.origin[1]
+        for i, p in enumerate(particles):
+            dx, dy = p.x - cx, p.y - cy
+            distance = hypot(dx, dy)
+            if distance >= r:
+                continue
+            if held is not None and distance >= EPSILON:
+                # The grip: of the point's move since the frame began, less the circle's own,
+                # the part along the rim is taken back.
+                nx, ny = dx / distance, dy / distance
+                sx, sy = held[i]
+                slip = (p.x - sx - moved_x) * -ny + (p.y - sy - moved_y) * nx
+                p.x += slip * ny
+                p.y -= slip * nx
+                dx, dy = p.x - cx, p.y - cy
+                distance = hypot(dx, dy)
+                if distance >= r:
+                    continue  # the grip alone took it out of the circle
+            if distance < EPSILON:
+                bx, by = body_center()
+                dx, dy = p.x - bx, p.y - by
+                distance = hypot(dx, dy)
+                if distance < EPSILON:
+                    dx, dy, distance = 0.0, -1.0, 1.0
+            nx, ny = dx / distance, dy / distance
+            leaving = max(0.0, (p.x - p.px) * nx + (p.y - p.py) * ny)
+            p.x = cx + nx * r
+            p.y = cy + ny * r
+            # The contact: of the point's speed only the part off the circle is left.
+            p.px = p.x - leaving * nx
+            p.py = p.y - leaving * ny
+
+    def touches(self, particles, tolerance=0.5):
+        """True when some point lies on (or within `tolerance` px of) the circle or inside it."""
+        cx, cy = self.center
+        reach = self.radius + tolerance
+        return any(hypot(p.x - cx, p.y - cy) <= reach for p in particles)
+
+
+def plan_press(body, pointer, radius):
+    """How the push circle comes in for a press starting at `pointer` (T7): (side, reach at
+    press-down, reach once in), side a unit vector from the pointer to the circle's centre and
+    a reach how far along it the centre is.
+
+    The dent is how far the circle's rim comes in past where it first touches the body. The
+    circle comes from outside along the line from the body's centre through the pointer, but
+    at most PRESS_SLOPE off straight down (`approach`). On the body its rim starts at the
+    surface and ends FINGERTIP past the pointer (from straight above near the centre), but its
+    centre never goes in past the surface: a circle smaller than the body, pressed in deeper
+    than its own radius, had the soft body (1 iteration) wrap up round it until the ring rolled
+    over the top of it (61-73 px, upside down). Outside
+    it the dent is the article's circle's (centred on the pointer, reach 0) as long as that is
+    no deeper than NEAR_DENT; deeper, the circle stops NEAR_DENT past first touch. The circle
+    never starts inside the body: placed there at once it would throw the near points through
+    to the far side and turn the ring inside out (issue 13).
+    """
+    cx, cy = body.center()
+    dx, dy = pointer[0] - cx, pointer[1] - cy
+    side = approach(dx, dy)
+    if body.contains(pointer):
+        if hypot(dx, dy) <= CENTRE_PRESS * body.mean_radius():
+            side = (0.0, -1.0)
+        depth = body.depth_along(pointer, side)
+        return side, radius + depth, max(radius - FINGERTIP, depth)
+    touching = clearing_reach(body.points, pointer, side, radius)
+    return side, touching, max(0.0, touching - NEAR_DENT)
+
+
+def approach(dx, dy):
+    """The unit vector from the pointer to the circle's centre for a press at (dx, dy) from the
+    body's centre: outward along that line, but at most PRESS_SLOPE off straight up from the
+    pointer (straight up where the line gives no direction)."""
+    dy = min(dy, -abs(dx) * PRESS_SLOPE)
+    length = hypot(dx, dy)
+    return (dx / length, dy / length) if length > EPSILON else (0.0, -1.0)
+
+
+def clearing_reach(points, pointer, side, radius):
+    """The least distance s >= 0 along `side` from `pointer` at which a circle of `radius`
+    holds none of `points`: for each point w (from the pointer), the larger root of
+    |w - s side| = radius, where one exists."""
+    reach = 0.0
+    for p in points:
+        wx, wy = p.x - pointer[0], p.y - pointer[1]
+        along = wx * side[0] + wy * side[1]
+        room = along * along - (wx * wx + wy * wy) + radius * radius
+        if room > 0.0:
+            reach = max(reach, along + sqrt(room))
+    return reach
+
+
+class Poke:
+    """The keyboard's press-and-release from above (T8): a push circle on a short script.
+
+    The circle stays centred above where the body's centre was when the key went down; its
+    lowest edge travels from POKE_CLEARANCE above the crown to POKE_DEPTH into the body, holds,
+    and goes back up. `center(radius)` is None once the poke is over.
+    """
+
+    def __init__(self, x, crown_y, depth):
+        self.x = x
+        self.crown_y = crown_y
+        self.depth = depth
+        self.frame = 0
+
+    @property
+    def length(self):
+        return POKE_DESCEND + POKE_HOLD + POKE_LIFT
+
+    def reach(self):
+        """How far below the crown the circle's lowest edge is now (negative = above it)."""
+        t = self.frame
+        if t < POKE_DESCEND:
+            share = ease(t / POKE_DESCEND)
+        elif t < POKE_DESCEND + POKE_HOLD:
+            share = 1.0
+        else:
+            share = 1.0 - ease((t - POKE_DESCEND - POKE_HOLD) / POKE_LIFT)
+        return -POKE_CLEARANCE + (self.depth + POKE_CLEARANCE) * share
+
+    def center(self, radius):
+        if self.frame >= self.length:
+            return None
+        return (self.x, self.crown_y + self.reach() - radius)
+
+    def advance(self):
+        self.frame += 1
+
+
+def ease(t):
+    """Smooth 0 -> 1 over t in [0, 1] (slow start, slow stop)."""
+    t = min(1.0, max(0.0, t))
+    return t * t * (3.0 - 2.0 * t)
