@@ -1,4 +1,4 @@
-"""The app's side of the embed API (P5): it obeys its page and tells it what happens (issue 23).
+"""The app's side of the embed API (P5): it obeys its page and tells it what happens.
 
 `PageLink` sits between a `Host` and the page around the frame (`app.page`; in tests a fake
 with the same functions). Once a frame, before the host's steps, `tick()`:

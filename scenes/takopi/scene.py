@@ -14,6 +14,7 @@ class TakopiScene(Scene):
     help = model.HELP
     params = model.PARAMS
     model_class = model.TakopiModel
+    moment_lines = {"pressed": ("타코피를 눌렀어요", "Takopi pressed")}
     view = view
     panel_params = ("iterations", "area_ratio", "gravity", "push_radius", "upright_rate",
                     "damping")

@@ -1,6 +1,6 @@
 """A hand for the keyboard (P7): arrows move a cursor, Enter grabs and lets go, X cuts its path.
 
-Every demo is playable without a pointer (issue 23). A model that takes a pointer keeps a
+Every demo is playable without a pointer. A model that takes a pointer keeps a
 `KeyHand` and hands it its keys first; the hand turns them into the very pointer input a
 mouse would give (`send(kind, (x, y))`, kinds "down", "move", "up" and, for a model with a
 knife, "cut_down", "cut_move", "cut_up"), so what a key does is what a drag does:

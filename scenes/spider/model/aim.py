@@ -1,4 +1,4 @@
-"""What a click at a point would do, judged as `SpiderModel.shoot` judges it (S3, issue 13).
+"""What a click at a point would do, judged as `SpiderModel.shoot` judges it (S3).
 
 `SpiderModel.preview_shot` gives where the ray would stick (a thread, or a new anchor in empty
 space at the full length) and the one way the aim itself fails: a direction within ±15° of the

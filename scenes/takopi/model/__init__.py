@@ -14,7 +14,7 @@ release the push circle (T7); "key_down" "space" or "return" is one press-and-re
 the circle is larger than the body, so on the body or near it the circle comes in through the
 surface from outside, along the line from the body's centre through the pointer, dents it from
 that side and keeps that side while dragged; what it pushes gets no speed from it and grips it,
-so a still press is a dent and never a kick (issue 25). The drawing learns one thing from here
+so a still press is a dent and never a kick. The drawing learns one thing from here
 about the face: whether Takopi is being pressed (T9).
 """
 
@@ -89,7 +89,7 @@ class TakopiModel:
         self.body = Body((width / 2.0, start_y), INITIAL_RADIUS, values["area_ratio"], body_bounds,
                          values["gravity"], values["damping"], values["iterations"], BODY_FRICTION)
         # Weightless it would hover where it was let go, with nothing under it to squash it
-        # against: a press would only push it away (issue 25). So it starts on its floor.
+        # against: a press would only push it away. So it starts on its floor.
         drop = DROP_HEIGHT if values["gravity"] > 0.0 else 0.0
         self.body.lift_to(self.ground - STANCE - drop)
         self.down = self.down_angle()
@@ -111,6 +111,7 @@ class TakopiModel:
         second over PRESS_IN frames (`_update_push`)."""
         self.poke = None
         self.pressed = False
+        self.moments = []  # what a reader would name: ("pressed", {}) as a press first dents it
         self.last_pointer = None
         """Where the pointer was at the last frame's start: how fast it is dragged (GRIP_SPEED)."""
         # The frame, in the body's world: the press and the upright turn before the
@@ -166,7 +167,9 @@ class TakopiModel:
     def _note_press(self):
         """The frame's end: whether the press touches the solved body."""
         push = self.body.push
-        self.pressed = push is not None and push.touches(self.body.points)
+        was, self.pressed = self.pressed, push is not None and push.touches(self.body.points)
+        if self.pressed and not was:
+            self.moments.append(("pressed", {}))
 
     def _before_integrate(self):
         """The frame's start: the push circle goes where the pointer or the poke has it, and

@@ -8,7 +8,7 @@ The press of T7 (`press.PushCircle`) is a hard projection that runs after every 
 iteration: points inside the push circle are put on it. Walls and floor run there too, so they
 always win.
 
-A body standing upright on its floor also keeps its underside level (the stance, issue 13):
+A body standing upright on its floor also keeps its underside level (the stance):
 without it a 16-point ring that is stiff, light or puffy enough to stand on one point tips half a
 ring step over, and the upright correction turns that into a walk (see `_stand_level`).
 
@@ -46,7 +46,7 @@ STANCE_BAND = 4 * pi / RING_POINTS
 there. Half a step (the roll that puts the body on the flat between two points) held an
 untouched body; a heavy body rolled one whole step by a press rests as well on the next point
 as on its own, and without the stance there the upright correction only rolled it along the
-floor to a wall (issue 13: gravity 1.2, area 1.05-1.3, it leaned 16-33 degrees and walked)."""
+floor to a wall (gravity 1.2, area 1.05-1.3, it leaned 16-33 degrees and walked)."""
 BLOW_UP_PASSES = 300
 """Averaged passes that fill a new ring to its balance before its first frame (`_blow_up`):
 enough for the puffiest ring (area ratio 3) to stop changing (< 1e-6 of its area per pass)."""
@@ -116,7 +116,7 @@ class Body:
 
         A ring built on its circle and left to the frames swells by tens of px in the first
         one, and the Verlet step keeps that swelling as speed: the ring overshoots, and at a
-        large area ratio with no damping it bounces off its own floor for ever (issue 13). A
+        large area ratio with no damping it bounces off its own floor for ever. A
         balloon is filled before it is let go: the averaged passes run until the shape is the
         balance, and the ring starts from there with no velocity. The balance is the same one
         the frames converge to (T10), so the rest shape does not change.
@@ -174,7 +174,7 @@ class Body:
         when the frame began (its previous position, T2), whatever the passes ask, and after
         the solve it loses all its speed along the floor (`_floor_friction`). The finger
         presses the body into its floor, and friction grows with the load: sliding is what let
-        a press from the side shove the body along the floor (issue 25). Rolling (points
+        a press from the side shove the body along the floor. Rolling (points
         lifting off, others setting down) is left free. Untouched or dragged, the floor keeps its
         light friction: the body stands up and settles as before (T13) and a drag slides it."""
         floor = self.walls.bottom

@@ -2,7 +2,7 @@
 
 Pure Python on `verlet/`. The press is a hard projection (T7): after every averaged pass no body
 point is left inside the circle. What makes it a dent and not a kick is how the circle touches
-what it pushes (`PushCircle`, issue 25):
+what it pushes (`PushCircle`):
 
 - A point the circle moves gets no speed from being moved: its previous position moves with
   it. The Verlet step would otherwise turn every px of push-out into a px a frame of velocity,
@@ -41,19 +41,19 @@ FINGERTIP = 6.0
 """Radius of the fingertip drawn at the pointer, px. A press deep on the body comes in until the
 circle's rim is this far past the pointer: the whole drawn fingertip is in the dent, its far
 edge on the body's surface. Held at the body's centre at defaults, the area is about 0.89 of
-the rest area (with the rim at the pointer itself it was 0.907: issue 13 asks for 0.90)."""
+the rest area (with the rim at the pointer itself it was 0.907: T7 asks for 0.90)."""
 NEAR_DENT = 30.0
 """The deepest dent a press outside the body makes, px: how far the circle's rim comes in past
 where it first touches the body (`plan_press`). The article's circle, centred on a pointer 12 px
 beside the body, would cut 88 px into it, more than half its width, and had to shove the whole
-body out of the way (issue 25: it launched it at 17 px a frame); now that press dents it 30 px
+body out of the way (it launched it at 17 px a frame); now that press dents it 30 px
 from that side and the body's centre moves 14 px."""
 PRESS_SLOPE = 1.0
 """The steepest a press comes in from the side: tan of its angle from straight down (1 = 45
 degrees). A finger squashes the body against its floor; pressed straight from the side it can
 only shove it, since nothing but the floor's friction holds it there (a press at the side's
 middle, half way to the centre, moved the body's centre 41 px), and from below it lifts the
-body off its floor onto the round of the circle, off which it rolls away (issue 25: 51-250
+body off its floor onto the round of the circle, off which it rolls away (51-250
 px). So a press on the left side comes from the upper left, one below the body from above."""
 CENTRE_PRESS = 0.2
 """A press on the body closer to its centre than this share of its mean radius comes from above
@@ -174,7 +174,7 @@ def plan_press(body, pointer, radius):
     it the dent is the article's circle's (centred on the pointer, reach 0) as long as that is
     no deeper than NEAR_DENT; deeper, the circle stops NEAR_DENT past first touch. The circle
     never starts inside the body: placed there at once it would throw the near points through
-    to the far side and turn the ring inside out (issue 13).
+    to the far side and turn the ring inside out.
     """
     cx, cy = body.center()
     dx, dy = pointer[0] - cx, pointer[1] - cy
