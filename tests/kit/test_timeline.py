@@ -25,10 +25,10 @@ MODELS = {"rope": (rope.RopeModel, rope.PARAMS), "takopi": (takopi.TakopiModel, 
 """The demos whose models pickle today."""
 KEYED_BY_ID = pytest.mark.xfail(strict=True, reason=(
     "the model keeps particles and links by id() (scenes/kit/model/sheet.py: nails, _anchored, "
-    "link_triangles; scenes/bridge/model.py: nails, _anchored): a restored copy has new ids, "
-    "so what was nailed, anchored or which triangles a link borders is lost"))
-"""Flag and bridge pickle, but do not come back as themselves yet."""
-RESTORES = [pytest.param(name, marks=KEYED_BY_ID) if name in ("flag", "bridge") else name
+    "link_triangles): a restored copy has new ids, so what was nailed, anchored or which "
+    "triangles a link borders is lost"))
+"""The flag pickles, but does not come back as itself yet."""
+RESTORES = [pytest.param(name, marks=KEYED_BY_ID) if name == "flag" else name
             for name in sorted(MODELS)]
 
 
