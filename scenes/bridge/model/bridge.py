@@ -26,9 +26,9 @@ Keys: "left" / "right" move the drop mark, "space" drops a crate over it, "down"
 the deck under it (a nudge down or up).
 
 The frame is the world's: before the integration the hand places what it holds and riding
-crates load their planks; after the solve the cliffs push out what hangs into them, crates
-land, ride, stack and part (`CrateYard`), walls hold, a hand pulling too hard slips, ropes past
-their limit snap and what left the canvas is forgotten.
+crates load their planks; after the solve crates land, ride, stack and part (`CrateYard`),
+walls hold, the cliffs push out what hangs into them, a hand pulling too hard slips, ropes
+past their limit snap and what left the canvas is forgotten.
 """
 
 from math import hypot
@@ -98,15 +98,17 @@ class BridgeModel:
         self.keys = set()
         self.rehang = 0
         self.solids = cliffs(size)
+        self._fell = False
         self._build()
+        self._bridge_count = len(self.world.particles)
         self.yard = CrateYard(self.planks, self.solids)
         self._hanging = Connectivity(self.world.particles, self.world.constraints)
         world = self.world
         world.on("before_integrate", self._steer)  # before the hand places what it holds
         self.hand = Hand(world, GRAB_RADIUS, lead=HAND_STEP)
         world.on("before_integrate", self._load_planks)
-        for finish in (self._keep_out_of_rock, self.yard.settle, self._keep_in_sky,
-                       self._slip, self._snap, self._clear_fallen):
+        for finish in (self.yard.settle, self._keep_in_bounds, self._slip, self._snap,
+                       self._clear_fallen):
             world.on("after_solve", finish)
         self._settle()
 
@@ -267,11 +269,6 @@ class BridgeModel:
     def _load_planks(self):
         self.yard.load_planks(self.world.gravity[1])
 
-    def _keep_out_of_rock(self):
-        """After the solve: what hangs into a cliff lies along its face instead."""
-        for solid in self.solids:
-            solid.push_out(self.world.particles)
-
     def _slip(self):
         """A hand that stretched a rope GRIP of the way to its limit loses its grip."""
         if not self.hand.held:
@@ -298,41 +295,51 @@ class BridgeModel:
             self.torn += len(broken)
             self._hanging.relinked()
 
+    def _keep_in_bounds(self):
+        """One walk over every point after the solve: walls at the canvas's sides and top hold
+        it (the chasm below is open), a bridge point that hangs into a cliff lies along its
+        face instead, and one that fell past the canvas is noted for `_clear_fallen`."""
+        width = self.size[0]
+        below = self.size[1] + FALL_MARGIN
+        left, right = self.solids
+        fell = False
+        for p in self.world.particles:
+            x = p.x
+            if x < 0.0 or x > width:
+                p.x = p.px = x = min(width, max(0.0, x))
+            y = p.y
+            if y < 0.0:
+                p.y = p.py = 0.0
+            elif y > CLIFF_TOP and (x < CLIFF_LEFT or x > CLIFF_RIGHT):
+                if not isinstance(p, Crate):  # crates keep out of the rock by themselves
+                    (left if x < CLIFF_LEFT else right).push_out((p,))
+            elif y > below:
+                fell = True
+        self._fell = fell
+
     def _forget_lost_crates(self):
         """Crates no longer kept (fallen, or the oldest past MAX_CRATES) leave the world."""
         kept = self.crates
         particles = self.world.particles
-        if len(particles) - len(self.bridge_points()) != len(kept):
+        if len(particles) - self._bridge_count != len(kept):
             keep = set(map(id, kept))
             particles[:] = [p for p in particles if not isinstance(p, Crate) or id(p) in keep]
 
-    def _keep_in_sky(self):
-        """Walls at the canvas's sides and top (the chasm below is open)."""
-        width = self.size[0]
-        for p in self.world.particles:
-            if p.x < 0.0 or p.x > width:
-                p.x = p.px = min(width, max(0.0, p.x))
-            if p.y < 0.0:
-                p.y = p.py = 0.0
-
     def _clear_fallen(self):
         """Forget crates, points and links that left the canvas."""
-        width, floor = self.size[0], self.size[1]
-        self.yard.clear_below(floor, -MARGIN, width + MARGIN)
+        self.yard.clear_below(self.size[1])
         self._forget_lost_crates()
-        below = floor + FALL_MARGIN
-        gone = {id(p) for p in self.world.particles
-                if not p.pinned and (p.y > below or p.x < -FALL_MARGIN
-                                     or p.x > width + FALL_MARGIN)}
-        if not gone:
+        if not self._fell:
             return
+        below = self.size[1] + FALL_MARGIN
+        gone = {id(p) for p in self.world.particles if not p.pinned and p.y > below}
         world = self.world
         world.particles[:] = [p for p in world.particles if id(p) not in gone]
+        self._bridge_count = len(world.particles) - len(self.crates)
         for link in world.constraints:
             if id(link.a) in gone or id(link.b) in gone:
                 link.broken = True
         world.constraints[:] = [k for k in world.constraints if not k.broken]
-        self.hand.held = [h for h in self.hand.held if id(h[0]) not in gone]
         self._hanging.relinked()
 
     # --- reading --------------------------------------------------------------------------

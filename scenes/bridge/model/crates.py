@@ -302,12 +302,12 @@ class CrateYard:
                 _shift(crate, dx, dy)
 
     # --- what is kept ---------------------------------------------------------------------
-    def clear_below(self, floor, left, right):
-        """Forget crates that left the canvas (below `floor`, or past `left` / `right`)."""
-        kept = [c for c in self.crates
-                if c.y - c.half < floor and left < c.x < right]
-        if len(kept) != len(self.crates):
-            self.crates[:] = kept
+    def clear_below(self, floor):
+        """Forget crates wholly below `floor` (the canvas's bottom)."""
+        for crate in self.crates:
+            if crate.y - crate.half >= floor:
+                self.crates[:] = [c for c in self.crates if c.y - c.half < floor]
+                return
 
     def riding_load(self):
         """Total mass the planks carry now (riding crates and what is stacked on them)."""
