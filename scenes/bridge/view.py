@@ -57,7 +57,7 @@ def _crate(surface, crate, angle, smooth=True):
 def _drop_mark(surface, model, smooth):
     """A small arrow where Space drops the next crate (the arrows move it)."""
     x, y = model.cursor, DROP_HEIGHT
-    fill_polygon(surface, (255, 236, 180), [(x - 7, y - 22), (x + 7, y - 22), (x, y - 12)], smooth)
+    fill_polygon(surface, (255, 236, 180), [(x - 7, y - 7), (x + 7, y - 7), (x, y + 3)], smooth)
 
 
 def help_line(model, touch=False):
@@ -66,8 +66,8 @@ def help_line(model, touch=False):
     weight = f"{model.values['weight']:g}"
     if touch:
         return f"tap to drop a crate (weight {weight}) · drag a plank to swing it"
-    return (f"click to drop a crate (weight {weight}) · drag a plank · arrows move the mark, "
-            "Space drops, Up/Down shake")
+    return (f"click to drop a crate (weight {weight}) · drag a plank · arrows + Space: drop · "
+            "Up/Down: shake")
 
 
 def draw(surface, model, context):
@@ -115,5 +115,5 @@ def draw_overlay(surface, model, context):
         pygame.draw.line(surface, strain_color(stretch, limit), a, b, 3)
     load = model.yard.riding_load()
     draw_text(surface, f"{len(model.world.constraints)} links · {model.torn} snapped · worst "
-              f"stretch {worst:.2f}x (snaps at {limit:.2f}x) · load {load:g}", (12, 36), 20,
-              (190, 230, 190))
+              f"rope {worst:.2f}x its hanging length (snaps at {limit:.2f}x) · load {load:g}",
+              (12, 36), 20, (190, 230, 190))

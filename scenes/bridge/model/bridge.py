@@ -67,7 +67,7 @@ FALL_MARGIN = 80.0
 """Points and crates this far below the canvas (or beside it) are forgotten, px."""
 MAX_CRATES = 12
 """Crates kept at once; dropping another lets the oldest go."""
-DROP_HEIGHT = 60.0
+DROP_HEIGHT = 80.0
 """Height a crate dropped from the keyboard starts at, px."""
 CURSOR_SPEED = 4.0
 """How far a held arrow key moves the drop mark in a frame, px."""
