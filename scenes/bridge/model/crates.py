@@ -244,9 +244,14 @@ class CrateYard:
             still, moving = (a, b) if a.resting else (b, a)
             if moving is a:
                 dx, dy = -dx, -dy
-            if dy < 0.0 and abs(moving.x - still.x) <= still.half:
-                moving.stack_on(self._top_of(still))  # came down on top of it (its stack)
+            top = self._top_of(still)
+            room = top.y - top.half - 2.0 * moving.half  # where its top would be, stacked
+            if dy < 0.0 and abs(moving.x - still.x) <= still.half and room >= 0.0:
+                moving.stack_on(top)  # came down on top of it (of its stack)
                 self._carry_one(moving)
+            elif dy < 0.0 and room < 0.0:  # a stack up to the sky: it topples off the side
+                side = 1.0 if moving.x >= still.x else -1.0
+                _shift(moving, side * (still.half + moving.half - abs(moving.x - still.x)), 0.0)
             else:
                 _shift(moving, dx, dy)
         else:
