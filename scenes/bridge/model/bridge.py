@@ -13,16 +13,17 @@ than their rest (the solver's give), and that stretch is not a load. The settled
 for its parameter values (`SETTLED_SHAPES`), so R with the same values opens it at once; a
 slider moved while it runs acts on the running bridge: after a change of iterations or gravity
 the empty bridge settles in view for REHANG_FRAMES frames, its ropes' hanging lengths following
-their stretch, so the change alone snaps nothing (with a crate on it, or a hand, it acts in
-full: that is load).
+their stretch (`hanging.rehang`), so the change alone snaps nothing (with a crate on it, or a
+hand, it acts in full: that is load).
 
 Input: a press on a plank, the deck rope or the handrail (within GRAB_RADIUS of the drawn
 line) takes hold of it (both ends of a plank, the free ends of a rope; crates fall past the
 hangers, so a press on one drops a crate). The hand leads what it holds toward the pointer by
 at most HAND_STEP px a frame and the ropes pull it back where they are taut (`verlet.Hand`
-with `lead`): it pulls as a light crate would, never harder; should a rope still stretch GRIP of
-the way to its limit (a weak rope), the plank slips out of the hand before it snaps. A press anywhere else drops a crate there.
-Keys: "left" / "right" move the drop mark, "space" drops a crate over it, "down" / "up" shake
+with `lead`): it pulls as a light crate would, never harder; should a rope still stretch GRIP
+of the way to its limit (a weak rope), the plank slips out of the hand before it snaps. A
+press anywhere else drops a crate there (onto a cliff's top when it is in the rock).
+Keys: "left" / "right" move the drop mark, "space" drops a crate under it, "down" / "up" shake
 the deck under it (a nudge down or up).
 
 The frame is the world's: before the integration the hand places what it holds and riding

@@ -24,7 +24,7 @@ from verlet import Particle
 from verlet.geometry import segment_crossing
 from verlet.solids import square_overlap
 
-from .land import CLIFF_TOP, on_a_cliff_top
+from .land import CLIFF_LEFT, CLIFF_RIGHT, CLIFF_TOP, on_a_cliff_top
 
 SLIDE = 0.02
 """How fast a crate slides along a tilted plank: share of the plank per frame per unit slope."""
@@ -297,8 +297,8 @@ class CrateYard:
                 continue
             dx, dy = exit_move
             if crate.plank is not None:
-                away = 1.0 if solid.left < 0.0 else -1.0
-                self._slide(crate, away * max(abs(dx), abs(dy)))
+                toward_the_chasm = 1.0 if crate.x < (CLIFF_LEFT + CLIFF_RIGHT) / 2.0 else -1.0
+                self._slide(crate, toward_the_chasm * max(abs(dx), abs(dy)))
             elif crate.base is not None or crate.grounded:
                 continue
             elif dy < 0.0 and abs(dy) >= abs(dx) and on_a_cliff_top(crate.x):

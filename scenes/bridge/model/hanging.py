@@ -3,8 +3,8 @@
 A `Rope` is a max-only `verlet.Breakable` that knows how long it hangs in the empty bridge at
 rest (`hang`, over its rest length, 1 or more) and snaps past `strength` x that. Fewer solver
 passes or stronger gravity leave the ropes of a resting bridge longer than their rest (the
-solver's give, up to 1.6 x at one pass and the strongest gravity); that stretch is not a load,
-so it does not count toward snapping.
+solver's give: 1.06 x at the defaults, 2.2 x at one pass and the strongest gravity); that
+stretch is not a load, so it does not count toward snapping.
 
 `settle` hangs a new bridge unseen until it is still, nothing breaking, and gives each rope its
 `hang`; the shape and the hangs are kept per (iterations, gravity) in `SETTLED_SHAPES`, so a
