@@ -1,12 +1,19 @@
 """The hand: grab points near a press, hold them where the pointer is, let them go with its motion.
 
-A press grabs the nearest point within a radius (`grab_nearest`) or every point within it, each
-at its offset from the press (`grab_within`, a fingertip's patch of cloth). While held a point
+A press grabs the nearest point within a radius (`grab_nearest`), every point within it, each
+at its offset from the press (`grab_within`, a fingertip's patch of cloth), or points the caller
+chose, each at its offset (`grab`, both ends of a plank the press fell on). While held a point
 is pinned, so integration and the constraints leave it alone, and at the start of every frame
 (the world's "before_integrate" hook) it is put at the hand: its previous position becomes
 where it was, so the hand's last move is its velocity and letting go throws it. With
 `top_speed`, a hand that leaps across the canvas still moves the points there, but they leave
 it at most that fast (a flick, not a teleport's speed).
+
+With `lead` the hand leads instead of holding fast: a held point stays free, and at the start
+of every frame it moves toward the hand (plus its offset) by at most `lead` px and is still
+(its previous position is where it now is). The solve then pulls it back wherever its links
+are taut, so such a hand pulls a rope bridge as far as its ropes give and never tears it: the
+hand's pull is at most `lead` px a frame, as a weight hung there would pull.
 """
 
 from math import hypot
@@ -17,11 +24,14 @@ class Hand:
 
     radius      how far from a press a point may be and still be grabbed, px
     top_speed   fastest a held point leaves the hand, px per frame (None: as fast as it moved)
+    lead        None (held points are pinned at the hand), or how far a frame a held point,
+                left free, is moved toward the hand (see the module docstring), px
     """
 
-    def __init__(self, world, radius, top_speed=None):
+    def __init__(self, world, radius, top_speed=None, lead=None):
         self.radius = radius
         self.top_speed = top_speed
+        self.lead = lead
         self.held = []
         self.at = None
         self._was_pinned = {}
@@ -67,12 +77,24 @@ class Hand:
             self.at = (x, y)
         return bool(held)
 
+    def grab(self, points, pos):
+        """Let go of what is held, then hold each of `points` (free or pinned) at its offset
+        from `pos`: a press on a plank holds both its ends and carries it whole; True if any."""
+        self.let_go()
+        x, y = pos
+        held = [(p, p.x - x, p.y - y) for p in points]
+        if held:
+            self._hold(held, offsets=True)
+            self.at = (x, y)
+        return bool(held)
+
     def _hold(self, held, offsets):
         self.held = held
         self._offsets = offsets
         self._was_pinned = {p: p.pinned for p, _, _ in held}  # by the point: a copy keeps it
-        for p, _, _ in held:
-            p.pinned = True
+        if self.lead is None:
+            for p, _, _ in held:
+                p.pinned = True
 
     def move(self, pos):
         """The pointer moved: the held points go there next frame."""
@@ -99,8 +121,16 @@ class Hand:
         hx, hy = self.at
         offsets = self._offsets
         top_speed = self.top_speed
+        lead = self.lead
         for p, dx, dy in self.held:
             x, y = (hx + dx, hy + dy) if offsets else (hx, hy)
+            if lead is not None:
+                gap = hypot(x - p.x, y - p.y)
+                if gap > lead:
+                    x, y = p.x + (x - p.x) * lead / gap, p.y + (y - p.y) * lead / gap
+                p.x = p.px = x
+                p.y = p.py = y
+                continue
             if top_speed is None:
                 p.px, p.py = p.x, p.y
             else:

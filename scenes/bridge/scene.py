@@ -12,3 +12,7 @@ class BridgeScene(Scene):
     model_class = model.BridgeModel
     view = view
     panel_params = ("weight", "strength", "iterations", "gravity")
+    moment_lines = {
+        "crate": ("상자를 떨어뜨렸어요", "crate dropped"),
+        "snapped": ("밧줄이 끊어졌어요, {ropes}개", "ropes snapped: {ropes}"),
+    }

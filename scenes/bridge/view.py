@@ -5,7 +5,7 @@ cliffs ("medium" gives each plank one stroke instead of an edged one); "low" dra
 with plain hard-edged lines and fills.
 """
 
-from math import atan2, cos, sin
+from math import cos, sin
 
 import pygame
 
@@ -13,7 +13,8 @@ from scenes.kit.draw import disc, fill_polygon, line, smooth_at, stroke, vertica
 from scenes.kit.strain import strain_color
 from scenes.kit.widgets import draw_text
 
-from .model import CLIFF_LEFT, CLIFF_RIGHT, CLIFF_TOP, PLANK_NEVER_BREAKS
+from .model import CLIFF_TOP, PLANK_NEVER_BREAKS, cliff_outlines
+from .model.bridge import DROP_HEIGHT
 
 SKY_TOP = (40, 44, 86)
 SKY_BOTTOM = (236, 150, 110)
@@ -31,14 +32,14 @@ CRATE_EDGE = (110, 74, 36)
 
 
 def _cliffs(surface, smooth=True):
+    """The river, the two cliffs' rock (the model's outlines), their faces and grass tops."""
     width, height = surface.get_size()
     pygame.draw.rect(surface, RIVER, (0, height - 40, width, 40))
-    for edge, outer in ((CLIFF_LEFT, 0), (CLIFF_RIGHT, width)):
-        lean = 30 if outer == 0 else -30
-        shape = [(outer, CLIFF_TOP), (edge, CLIFF_TOP), (edge - lean, height), (outer, height)]
+    for shape, (top_edge, face_foot) in zip(cliff_outlines((width, height)), ((1, 2), (0, 3))):
         fill_polygon(surface, ROCK, shape, smooth)
-        pygame.draw.line(surface, ROCK_EDGE, (edge, CLIFF_TOP), (edge - lean, height), 3)
-        pygame.draw.rect(surface, GRASS, (min(outer, edge), CLIFF_TOP - 4, abs(edge - outer), 8))
+        pygame.draw.line(surface, ROCK_EDGE, shape[top_edge], shape[face_foot], 3)
+        left, right = min(x for x, _ in shape), max(x for x, _ in shape[:2])
+        pygame.draw.rect(surface, GRASS, (left, CLIFF_TOP - 4, right - left, 8))
 
 
 def _crate(surface, crate, angle, smooth=True):
@@ -53,13 +54,20 @@ def _crate(surface, crate, angle, smooth=True):
               shadow=False)
 
 
+def _drop_mark(surface, model, smooth):
+    """A small arrow where Space drops the next crate (the arrows move it)."""
+    x, y = model.cursor, DROP_HEIGHT
+    fill_polygon(surface, (255, 236, 180), [(x - 7, y - 7), (x + 7, y - 7), (x, y + 3)], smooth)
+
+
 def help_line(model, touch=False):
-    """The hint at the top left; after a touch it names taps and no keys, with a mouse clicks."""
+    """The hint at the top left: after a touch it names taps and no keys, with a mouse clicks
+    and the keys that play it without one."""
     weight = f"{model.values['weight']:g}"
     if touch:
-        return f"tap to drop a crate (weight {weight}) · drag the bridge to swing it"
-    return (f"click to drop a crate (weight {weight}) · Space: one in the middle · "
-            "drag the bridge · O: overlay")
+        return f"tap to drop a crate (weight {weight}) · drag a plank to swing it"
+    return (f"click to drop a crate (weight {weight}) · drag a plank · arrows + Space: drop · "
+            "Up/Down: shake")
 
 
 def draw(surface, model, context):
@@ -79,25 +87,22 @@ def draw(surface, model, context):
                 stroke(surface, PLANK, ends, 6)
             else:  # one stroke of the edge's width in a colour between the two
                 stroke(surface, PLANK_MIDDLE, ends, 8, smooth=smooth)
-    for post in model.world.particles:
-        if post.pinned and id(post) in model.nails:
-            height = CLIFF_TOP - post.y + 6
-            pygame.draw.rect(surface, PLANK_EDGE, (post.x - 4, post.y - 6, 8, height))
+    for post in model.posts:
+        height = CLIFF_TOP - post.y + 6
+        pygame.draw.rect(surface, PLANK_EDGE, (post.x - 4, post.y - 6, 8, height))
     for crate in model.crates:
-        angle = 0.0
-        if crate.plank is not None:
-            a, b = crate.plank.a, crate.plank.b
-            angle = atan2(b.y - a.y, b.x - a.x)
-        _crate(surface, crate, angle, smooth)
-    held = model.grabbed
-    if held is not None:
-        disc(surface, (255, 255, 255), (held.x, held.y), 8, smooth)
-        disc(surface, (255, 150, 190), (held.x, held.y), 5, smooth)
+        _crate(surface, crate, crate.angle(), smooth)
+    for held in model.held_points():
+        disc(surface, (255, 255, 255), (held.x, held.y), 6, smooth)
+        disc(surface, (255, 150, 190), (held.x, held.y), 4, smooth)
+    if not context.touch:
+        _drop_mark(surface, model, smooth)
     draw_text(surface, help_line(model, context.touch), (12, 12), 20)
 
 
 def draw_overlay(surface, model, context):
-    """Every rope coloured by its stretch against the snapping limit; planks in white."""
+    """Every rope coloured by its stretch over the length it hangs at, against the snapping
+    limit; planks in white."""
     limit = model.values["strength"]
     worst = 1.0
     for link in model.world.constraints:
@@ -105,10 +110,10 @@ def draw_overlay(surface, model, context):
         if link.limit == PLANK_NEVER_BREAKS:
             pygame.draw.line(surface, (240, 240, 240), a, b, 2)
             continue
-        stretch = link.length() / link.rest
+        stretch = link.stretch()
         worst = max(worst, stretch)
         pygame.draw.line(surface, strain_color(stretch, limit), a, b, 3)
-    load = sum(c.mass for c in model.crates if c.plank is not None)
+    load = model.yard.riding_load()
     draw_text(surface, f"{len(model.world.constraints)} links · {model.torn} snapped · worst "
-              f"stretch {worst:.2f}x (snaps at {limit:.2f}x) · load {load:g}", (12, 36), 20,
-              (190, 230, 190))
+              f"rope {worst:.2f}x its hanging length (snaps at {limit:.2f}x) · load {load:g}",
+              (12, 36), 20, (190, 230, 190))

@@ -20,12 +20,8 @@ from scenes.kit.model.timeline import Timeline
 from scenes.kit.scene import script_event
 
 NAMES = list(SCENES)
-BRIDGE_KEYS_BY_ID = pytest.mark.xfail(strict=True, reason=(
-    "the bridge keeps its nails and anchored points by id() (scenes/bridge/model.py): a restored "
-    "copy forgets what was nailed"))
-"""The bridge restores, but not as itself yet (another branch fixes its model)."""
-EXACT = [pytest.param(name, marks=BRIDGE_KEYS_BY_ID) if name == "bridge" else name
-         for name in NAMES]
+EXACT = NAMES
+"""Every scene comes back as itself."""
 MEGABYTES = 20
 """The most a scene's timeline may keep, MB."""
 

@@ -28,12 +28,8 @@ MODELS = {"rope": (rope.RopeModel, rope.PARAMS), "takopi": (takopi.TakopiModel, 
           "cloth": (cloth.ClothModel, cloth.PARAMS), "hair": (hair.HairModel, hair.PARAMS),
           "spider": (spider.SpiderModel, spider.PARAMS)}
 """Every demo."""
-KEYED_BY_ID = pytest.mark.xfail(strict=True, reason=(
-    "the model keeps particles by id() (scenes/bridge/model.py: nails, _anchored): a restored "
-    "copy has new ids, so what was nailed or anchored is lost"))
-"""The bridge pickles, but does not come back as itself yet."""
-RESTORES = [pytest.param(name, marks=KEYED_BY_ID) if name == "bridge" else name
-            for name in sorted(MODELS)]
+RESTORES = sorted(MODELS)
+"""Every demo comes back as itself from a keyframe."""
 
 
 def simulation(name, seed=3):
