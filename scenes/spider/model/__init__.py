@@ -12,7 +12,6 @@ position of the canvas's top-left corner.
 Pure Python: no pygame.
 """
 
-from math import hypot
 import random
 
 from scenes.kit.model.measures import Measure, worst_stretch
@@ -25,6 +24,8 @@ from .enemies import COLLECT_RADIUS, Swarm
 from .route import Crawl
 from .rules import GameRules
 from .sky import Sky
+from .shots import MAX_THREADS, SHOT_COST, SHOT_COST_PER_PX, SILK_TENSION  # noqa: F401
+from .shots import cost, refusal, spin
 from .spider import Spider, plan_shot, steer
 from .upkeep import drop_fallen, mark_busy, recycle, tidy
 from .weave import weave_orb
@@ -65,12 +66,6 @@ SILK_MAX = 100.0
 """A full silk gland: about four full-length shots (S3, S9)."""
 SILK_REFILL = 0.16
 """Silk regained per frame (about 10 a second)."""
-SHOT_COST = 6.0
-"""Silk every shot costs, whatever its length."""
-SHOT_COST_PER_PX = 0.06
-"""A shot costs SHOT_COST plus this much per px of thread (a full-length shot about 25)."""
-SILK_TENSION = 0.97
-"""A new thread is spun this much shorter than the gap it spans, so it pulls taut."""
 SPIDER_WEIGHT = 0.8
 """The spider pulls on its thread like this many times a knot's gravity (at the default gravity,
 0.24 px per frame squared: what it pulled before the sliders were retuned)."""
@@ -82,8 +77,6 @@ TIDY_EVERY = 30
 """Frames between rounds of web upkeep (`upkeep.tidy`)."""
 RECYCLE_PER_ROUND = 3
 """Old silk threads taken in at most per round of upkeep while over the budget."""
-MAX_THREADS = 400
-"""A riding spider cannot spin more once the web has this many threads (a hard cap)."""
 FEEDBACK_FRAMES = 40
 """How long the view shows a shot's result or a hurt."""
 STILL_SKY_KEY = "m"
@@ -351,49 +344,24 @@ class SpiderModel:
         return plan_shot(self.web, self.spider, world_point, self.bounds())
 
     def shoot(self, world_point):
-        """Shoot silk toward a world point (S3); returns True when a thread was spun."""
+        """Shoot silk toward a world point (S3, `shots`); returns True when a thread was spun."""
         spider = self.spider
         if spider.state == "dead" or self.game_over:
             return False
         plan = plan_shot(self.web, spider, world_point, self.bounds())
-        reason = plan.reason
-        cost = SHOT_COST + SHOT_COST_PER_PX * plan.length
-        if plan.ok and self.silk < cost:
-            reason = "out of silk"
-        elif plan.ok and spider.riding and len(self.web.threads) + 3 > MAX_THREADS:
-            reason = "the web is full"
+        reason = refusal(self, plan) if plan.ok else plan.reason
         if reason:
             self.last_shot = (self.frame, plan, reason)
             self.counts["failed_shots"] += 1
             return False
-        start = self._shot_start()
-        if plan.hit is not None:
-            end = self.web.split(plan.hit, plan.u)[0]
-        else:
-            end = self.web.add_knot(plan.end[0], plan.end[1], pinned=True)
-        if end is start:
-            return False
-        gap = hypot(end.x - start.x, end.y - start.y)
-        thread = self.web.connect(start, end, gap * SILK_TENSION, "silk")
         rescued = spider.state == "falling"
-        spider.place(thread, 0.0)
-        self.silk -= cost
+        if spin(self.web, spider, plan) is None:
+            return False
+        self.silk -= cost(plan)
         self.last_shot = (self.frame, plan, "")
         self.counts["shots"] += 1
         self.counts["rescues"] += rescued
         return True
-
-    def _shot_start(self):
-        """The knot a new thread starts from: under the riding spider, or a new one if falling."""
-        spider = self.spider
-        if spider.riding:
-            knot = spider.at_knot(5.0)
-            if knot is None:
-                knot = self.web.split(spider.thread, spider.t)[0]
-            return knot
-        knot = self.web.add_knot(spider.x, spider.y, kind="end")
-        knot.px, knot.py = spider.x - spider.vx, spider.y - spider.vy
-        return knot
 
     # --- bugs and upkeep --------------------------------------------------------------------
     def _spawn(self):

@@ -3,12 +3,12 @@
 `SpiderModel.preview_shot` gives where the ray would stick (a thread, or a new anchor in empty
 space at the full length) and the one way the aim itself fails: a direction within ±15° of the
 thread the spider rides. `shoot` then also refuses a shot when the silk gland holds less than the
-shot costs, or when a riding spider's web has no room left. `preview` adds those two refusals, so
-that the hover preview is red exactly when that click would fail. Reads the model, changes
-nothing. Pure Python.
+shot costs, or when a riding spider's web has no room left (`shots.refusal`). `preview` adds
+those two refusals, so that the hover preview is red exactly when that click would fail. Reads
+the model, changes nothing. Pure Python.
 """
 
-from . import MAX_THREADS, SHOT_COST, SHOT_COST_PER_PX
+from .shots import refusal
 from .spider import ShotPlan
 
 
@@ -27,12 +27,3 @@ def preview(model, world_point):
     if not reason:
         return plan
     return ShotPlan(False, reason, plan.origin, plan.end, plan.hit, plan.u, plan.direction)
-
-
-def refusal(model, plan):
-    """Why `shoot` would refuse a plan whose aim is fine ("" when it would not)."""
-    if model.silk < SHOT_COST + SHOT_COST_PER_PX * plan.length:
-        return "out of silk"
-    if model.spider.riding and len(model.web.threads) + 3 > MAX_THREADS:
-        return "the web is full"
-    return ""
