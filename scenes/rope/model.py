@@ -4,7 +4,7 @@ Pure Python on `verlet/`: a chain of particles joined by exact distance constrai
 Gauss-Seidel from the pin down (S1's technique in its smallest form, as in Selstad's "Verlet
 Rope"). The grabbed particle is held at the pointer like a pin while held and let go with the
 velocity of the last pointer move, so a flick throws the rope. The keyboard plays it as a
-pointer would (`scenes.kit.model.key_hand`): the arrows move a cursor that starts at the rope's
+pointer would (`scenes.kit.model.key_hand`): the arrows move a cursor that waits at the rope's
 free end, Enter grabs the point under it and Enter again lets go. Moments: ("grabbed",
 {"point": i}) and ("let-go", {"point": i}).
 """
@@ -105,7 +105,9 @@ class RopeModel:
 
     def step(self):
         """One frame: the hand places what it holds (a hook of the world's frame), then the
-        rope is integrated and solved. The keyboard's hand moves first."""
+        rope is integrated and solved. The keyboard's hand moves first (until a key is used
+        it waits at the rope's free end, so Enter grabs the rope wherever it swung)."""
+        self.keys.rest_at(self.particles[-1].position)
         self.keys.step()
         self.world.step()
 
