@@ -4,7 +4,7 @@ Pure Python on `verlet/`: a chain of particles joined by exact distance constrai
 Gauss-Seidel from the pin down (S1's technique in its smallest form, as in Selstad's "Verlet
 Rope"). The grabbed particle is held at the pointer like a pin while held and let go with the
 velocity of the last pointer move, so a flick throws the rope. The keyboard plays it as a
-pointer would (`scenes.kit.model.key_hand`): the arrows move a cursor that starts at the rope's
+pointer would (`scenes.kit.model.key_hand`): the arrows move a cursor that waits at the rope's
 free end, Enter grabs the point under it and Enter again lets go. Moments: ("grabbed",
 {"point": i}) and ("let-go", {"point": i}).
 """
@@ -52,7 +52,7 @@ class RopeModel:
         self.world.add(Box(self.particles, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
         self.hand = Hand(self.world, GRAB_RADIUS)
         self.keys = KeyHand(self.input, size, self.particles[-1].position)
-        self.world.on("before_integrate", self.keys.step, first=True)  # it moves the hand
+        self.world.on("before_integrate", self._move_keys, first=True)  # it moves the hand
         self.moments = []
 
     def set_param(self, name, value):
@@ -109,6 +109,12 @@ class RopeModel:
         """One frame of the world: its hooks move the keyboard's hand and place what the hand
         holds, then the rope is integrated and solved."""
         self.world.step()
+
+    def _move_keys(self):
+        """The frame's start: the keyboard's hand moves (until a key is used it waits at the
+        rope's free end, so Enter grabs the rope wherever it swung)."""
+        self.keys.rest_at(self.particles[-1].position)
+        self.keys.step()
 
     def points(self):
         """(x, y) of every simulated point (the robustness tests check them all)."""

@@ -139,3 +139,9 @@ def test_a_right_drag_is_a_plain_move_to_a_demo_without_a_knife():
                             {"frame": 7, "type": "up", "pos": [500, 300], "button": 3}])
     state = both("rope", entries, 20)
     assert state["grabbed"] is None
+
+
+def test_enter_alone_grabs_the_rope_s_end_wherever_it_swung():
+    entries = parse_script([{"frame": 120, "type": "key_down", "key": "return"}])
+    state = both("rope", entries, 125)
+    assert state["grabbed"] == len(state["points"]) - 1

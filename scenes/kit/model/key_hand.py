@@ -101,6 +101,11 @@ class KeyHand:
             self.grabbing = False
             self.send("up", self.at)
 
+    def rest_at(self, pos):
+        """Until a key moved or used it, the cursor waits at `pos` (a swinging rope's end)."""
+        if not self.shown:
+            self.at = (float(pos[0]), float(pos[1]))
+
     def step(self):
         """One frame: move the cursor by the held arrows, dragging or cutting along."""
         dx = sum(ARROWS[key][0] for key in self.held)

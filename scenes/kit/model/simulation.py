@@ -23,7 +23,8 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
                                that a reader would name (names match MOMENT_NAME)
     Model.right_button         optional: {"down": kind, "move": kind, "up": kind}, what the
                                right mouse button's press, drag and release are to the model
-                               (the sheets' knife: "cut_down", ...); without it they are ignored
+                               (the sheets' knife: "cut_down", ...); without it a right press
+                               and release are nothing and a right drag is a plain "move"
     Model.moves_by_itself      optional: True for a demo that moves without anyone touching it
                                (wind, meteors); it is then built as Model(size, values, rng,
                                calm=True) when the reader asked for reduced motion
