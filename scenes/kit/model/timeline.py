@@ -144,14 +144,18 @@ class Timeline:
         self.newest = self.simulation.frame
         self._keyframe()
 
-    def step(self):
-        """One frame of the run, kept; while back, it starts a new branch from here."""
+    def step(self, frame=None):
+        """One frame of the run, kept; while back, it starts a new branch from here.
+
+        `frame`: None (the simulation's `step`), or a function that makes the frame some
+        other way and leaves the simulation one frame on, as `step` would (a phase stepper
+        finishing a frame it took apart: the frame it leaves must be the one `step` makes)."""
         sim = self.simulation
         if sim.frame != self.newest:
             self._branch()
         clock = self.clock
         start = clock()
-        sim.step()
+        (sim.step if frame is None else frame)()
         self._stepping += clock() - start
         self.newest = sim.frame
         if self._keyframe_due():
