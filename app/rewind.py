@@ -13,9 +13,11 @@ Playing on from a moment back (going on, a step with `.`, any input to the scene
 timeline's business: it forgets what came after that moment and the run goes on from there, a
 new branch. While the scene plays, `[` and `]` do nothing (and never reach the scene).
 
-The timeline works between frames. A host that can stop mid-way through a frame (phase
-stepping) gives its scene a `finish_frame()` method: `Rewind` calls it, when the scene has
-one, before every move, so a move always starts from a whole frame.
+The timeline works between frames. A scene that can stop mid-way through a frame (phase
+stepping) gives itself a `finish_frame()` method, which completes a half-done frame (and
+does nothing between frames): `Rewind` calls it, when the scene has one, before every move,
+so a move always starts from a whole frame. The frame a phase stepper completes is kept by
+`Timeline.step(frame=...)`, handed the function that finishes it.
 
 A paused frame's spare time goes to the timeline (`idle`, `Timeline.prepare`): it fills in
 keyframes around the shown frame, so a drag along the bar soon replays only a few steps.

@@ -151,9 +151,9 @@ def section(results, every=None):
                f"keyframes spaced by their cost, {SHARE:.0%} of the steps between them")
     return ("## Rewind: the timeline's cost\n\nEach demo at its defaults, "
             f"{FRAMES} frames with a slow drag through a `Timeline` (the last {KEEP} frames "
-            f"kept, {spacing}), CPU time of this thread, each figure the lowest of two runs. Recording is what the timeline adds "
-            "to a frame beside the model's own work (its steps and inputs, timed in the same "
-            "run), less what driving a bare simulation the same way costs; a scrub is a jump "
+            f"kept, {spacing}), CPU time of this thread, each figure the lowest of two runs. "
+            "Recording is what the timeline adds to a frame beside the model's own work (its "
+            "steps and inputs, timed in the same run), less what driving a bare simulation the same way costs; a scrub is a jump "
             f"to a random kept frame ({SCRUBS} of them), right after the run and again after "
             "a second of paused frames has filled in keyframes (`Timeline.prepare`). Budgets: "
             f"recording at most {RECORDING_BUDGET:g}% of the step, at most "

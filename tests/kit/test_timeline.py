@@ -284,3 +284,23 @@ def test_idle_time_fills_in_keyframes_without_touching_the_shown_run(name):
     for frame in (3, 99, 150, 239, 240, 17):
         timeline.go_to(frame)
         assert fingerprint(sim) == prints[frame]
+
+
+def test_a_frame_taken_phase_by_phase_is_kept_like_any_other():
+    sim = simulation("rope")
+    timeline = Timeline(sim, every=10)
+    phases = 0
+    for _ in range(25):
+        if sim.frame % 2:
+            while True:  # what ',' does: one phase at a time, kept once the frame is whole
+                phases += 1
+                if timeline.step_phase()[0] == "finish":
+                    break
+                assert timeline.newest == sim.frame  # part-way: not kept yet
+        else:
+            timeline.step()
+    assert timeline.newest == 25 and phases == 12 * (sim.model.world.iterations + 2)
+    prints = fingerprint(sim)
+    timeline.go_to(3)
+    timeline.live()
+    assert fingerprint(sim) == prints

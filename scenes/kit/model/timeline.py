@@ -4,8 +4,9 @@ A `Timeline` drives a `Simulation` (`scenes.kit.model.simulation`) in its place:
 parameter change and step goes through it. It keeps
 
     keyframes   every few frames (see below), a pickle of what the run is: the model (which
-                holds its random generator), the frame count, the restart count, the parameter values
-                and the restart rule (the spider game's holds the question and the best score)
+                holds its random generator), the frame count, the restart count, the parameter
+                values and the restart rule (the spider game's holds the question and the best
+                score)
     inputs      every input, parameter change and restart control, under the frame it came
                 before
 
@@ -33,10 +34,16 @@ kept frame is one restore (about as long as a keyframe) and a replay of at most 
 stepping as that, about 1 / SHARE keyframes' time. With a fixed `every`, a keyframe is taken
 every that many frames instead (the same run either way: only the cost moves).
 
-Costs (measured by `benchmarks/timeline.py`, natively): a keyframe is a pickle of 3 to 85 kB
-that takes 0.06 to 1.5 ms while a model step takes 0.1 to 0.5 ms, so keyframes fall every 10
-to 80 frames; recording stays under 5% of the step, the 10 s keep a few MB, and the slowest
-jump (cloth, spider) is some 40 ms.
+While paused, idle time fills in keyframes (`prepare`), the widest gap first, until none is
+wider than DENSE frames; the replay runs on a copy of the run of its own (the scratch run),
+never on the one shown.
+
+Costs (`benchmarks/timeline.py`, natively; `benchmarks/results.md`, "Rewind"): a keyframe is
+a pickle of 3 to 85 kB taking 0.06 to 1.5 ms against model steps of 0.1 to 0.5 ms, so
+keyframes fall every 25 to 150 frames; recording is 4 to 5% of the step and the 10 s keep
+under 1 MB (a few MB once filled in). Right after a pause, the slowest jump in the heaviest
+demos (cloth, spider) replays some 70 ms of steps, over the 50 ms budget; a second of paused
+frames brings every demo's slowest jump under 30 ms.
 """
 
 import gc

@@ -85,7 +85,8 @@ class Knot(SleepingParticle):
         self.threads = self.links
 
 
-_KNOT_SLOTS = tuple(slot for cls in reversed(Knot.__mro__) for slot in getattr(cls, "__slots__", ()))
+_KNOT_SLOTS = tuple(slot for cls in reversed(Knot.__mro__)
+                    for slot in getattr(cls, "__slots__", ()))
 """Every field of a knot (its classes' slots)."""
 _KNOT_FIELDS = tuple(slot for slot in _KNOT_SLOTS if slot not in ("links", "threads", "near"))
 """The fields a live knot's pickle keeps (see `Knot.__getstate__`)."""
