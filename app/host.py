@@ -17,11 +17,9 @@ scripted `key_down "1"` does exactly what the key does in a window:
 - Side by side: the compare button (or `compare=` at the start) shows an `app.compare.CompareView`
   of the scene in its place, copies that differ in one parameter; pressed again, the single
   scene comes back as it was. The spider game stays single (a note says so).
-- Layout (`lay_out(css_scale, touch)`): the chrome drawn for the size the page shows the
-  canvas at (`app.chrome`): grown buttons and words, a "more" menu for what the row cannot
-  hold; the canvas and what the scenes draw stay 960 x 540 logical.
-- Sharing: the parameter panel's "copy link" / "copy embed" (`app.share`).
-
+- Layout (`lay_out(css_scale, touch)`, `app.chrome`): the chrome grown for the size the page
+  shows the canvas at, a "more" menu for what the row cannot hold; the scenes stay 960 x 540.
+  The slider panel's "copy link" / "copy embed" are `app.share`'s.
 - Quality: each scene has its own `app.quality.QualityGovernor`, so a costly scene
   dropping a tier leaves a cheap one at its best. In the live loop (`governed`) the host times
   each frame's steps, draw and present (`present`: the window scaling the canvas to its size

@@ -32,7 +32,7 @@ import pygame
 from scenes.kit.scene import Scene
 from scenes.kit.widgets import Button, draw_text, grown_icon
 
-from . import model, view, view_aim, view_hud, view_marks
+from . import model, view, view_aim, view_buttons, view_hud, view_marks
 from .model import aim
 from .model.session import CONFIRM_FRAMES, Session, valid_best
 
@@ -62,10 +62,10 @@ class SpiderScene(Scene):
         toggle = self.panel.toggle.rect
         alone = toggle.move(-(toggle.width + ALONE_GAP), 0)
         self._restart_button = Button(alone, "restart", self.request_restart,
-                                      icon=view_hud.draw_restart_icon)
+                                      icon=view_buttons.draw_restart_icon)
         hud = view_hud.HUD_BOX
         self.help_button = Button((hud[0] + hud[2] + 8, 12, 40, 40), "help", self.toggle_hint,
-                                  icon=grown_icon(view_hud.draw_help_icon))
+                                  icon=grown_icon(view_buttons.draw_help_icon))
         self.play_again = Button(view_hud.play_again_rect(self.size), "\u21ba  play again",
                                  self.restart, icon=self._draw_play_again)
         self.hover = None  # canvas point of a mouse hovering with no button held, else None
@@ -182,7 +182,7 @@ class SpiderScene(Scene):
         self.restart_button.draw(surface)
         if self.session.confirming:
             row_left = min([self.restart_button.rect.x] + [r.x for r in context.chrome])
-            view_hud.draw_restart_confirm(surface, self.restart_button.rect, row_left - 8,
+            view_buttons.draw_restart_confirm(surface, self.restart_button.rect, row_left - 8,
                                           self.session.confirm_left / CONFIRM_FRAMES)
 
     def render_overlay(self, surface):
@@ -193,6 +193,6 @@ class SpiderScene(Scene):
         icon = rect.copy()
         icon.width = rect.height
         icon.x += 14
-        view_hud.draw_restart_icon(surface, icon)
+        view_buttons.draw_restart_icon(surface, icon)
         draw_text(surface, "play again", (rect.x + 58, rect.centery), 26, anchor="midleft",
                   shadow=False)

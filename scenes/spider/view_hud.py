@@ -4,16 +4,13 @@ HUD: HP as ten pips, silk as a bar (its threshold for a full-length shot marked)
 the best score (`session`), the controls line on a dark backing, and the how-to hint (until the
 first successful shot, or when asked for with `H` / "?"). The game-over panel shows the cause,
 the score and what it counts, the best score ("new best!") and the game's numbers; its ↺ button
-is a widget of the scene. A restart asked for mid-game lights the ↺ button and shows how to
-confirm it. The overlay shows the solver's view: every knot, the pinned anchors, the
+is a widget of the scene (`view_buttons` draws the scene's own buttons). The overlay shows the solver's view: every knot, the pinned anchors, the
 thread the spider rides and its t, and the aim ray from the spider to the pointer with the
 thread it would stick to (or the anchor it would pin, or why it would fail). Reads the model only.
 
-Pieces that stay the same over many frames (the gauges, the ↺ icon, the game-over veil) are drawn
+Pieces that stay the same over many frames (the gauges, the game-over veil) are drawn
 once onto small cached sprites (bounded caches) and blitted from there.
 """
-
-from math import cos, pi, sin
 
 import pygame
 
@@ -302,71 +299,6 @@ def game_over_rect(size):
 def play_again_rect(size):
     box = game_over_rect(size)
     return pygame.Rect(box.centerx - 90, box.bottom - 86, 180, 50)
-
-
-CONFIRM = (255, 196, 90)
-"""The restart confirmation's colour: the lit ↺ button, the note's time bar."""
-CONFIRM_TEXT = "New game? Tap again (or press R) to confirm"
-"""The note beside the lit ↺ button (pygame's font has no ↺ glyph, so it is not named)."""
-
-
-def draw_restart_confirm(surface, button_rect, right, share):
-    """A first restart request waits for a second: the ↺ button at `button_rect` is ringed in
-    amber and a note ending at canvas x `right` says how to confirm; its bar shrinks with the
-    time left (`share`, 1 -> 0)."""
-    button = pygame.Rect(button_rect)
-    pygame.draw.rect(surface, CONFIRM, button.inflate(4, 4), 2, border_radius=12)
-    image = rendered(CONFIRM_TEXT, 20, (255, 236, 200))
-    note = pygame.Rect(0, button.y, image.get_width() + 28, button.height)
-    note.right = right
-    _panel(surface, note, 10, (30, 24, 20, 225))
-    surface.blit(image, image.get_rect(center=(note.centerx, note.centery - 2)))
-    bar = pygame.Rect(note.x + 10, note.bottom - 7, round((note.width - 20) * share), 3)
-    if bar.width > 0:
-        pygame.draw.rect(surface, CONFIRM, bar, border_radius=1)
-
-
-def draw_help_icon(surface, rect):
-    """The "?" of the hint button."""
-    draw_text(surface, "?", pygame.Rect(rect).center, 32, anchor="center", shadow=False)
-
-
-_icons = {}
-ICON_MARGIN = 8
-"""Room around the icon's rect on its sprite, px (the arrowhead may poke out a little)."""
-
-
-def draw_restart_icon(surface, rect, color=(236, 236, 244)):
-    """↺ drawn as an open circle with an arrowhead (fonts may lack the glyph).
-
-    Painted once per size and colour on a transparent sprite, then blitted: the icon has no
-    anti-aliased edge, so the sprite gives the same pixels as drawing it in place.
-    """
-    rect = pygame.Rect(rect)
-    key = (rect.size, tuple(color))
-    sprite = _icons.get(key)
-    if sprite is None:
-        if len(_icons) >= 8:
-            _icons.clear()
-        sprite = _icons[key] = pygame.Surface((rect.width + 2 * ICON_MARGIN,
-                                                rect.height + 2 * ICON_MARGIN), pygame.SRCALPHA)
-        _paint_restart_icon(sprite, rect.move(ICON_MARGIN - rect.x, ICON_MARGIN - rect.y), color)
-    surface.blit(sprite, (rect.x - ICON_MARGIN, rect.y - ICON_MARGIN))
-
-
-def _paint_restart_icon(surface, rect, color):
-    cx, cy = rect.center
-    radius = min(rect.width, rect.height) * 0.26
-    start, end = -0.5 * pi + 0.45, 1.5 * pi - 0.2
-    points = [(cx + cos(a) * radius, cy + sin(a) * radius)
-              for a in (start + (end - start) * i / 24 for i in range(25))]
-    pygame.draw.lines(surface, color, False, points, 3)
-    tip_x, tip_y = points[-1]
-    tx, ty = -sin(end), cos(end)  # tangent where the arc ends
-    nx, ny = -ty, tx
-    pygame.draw.polygon(surface, color, [(tip_x + tx * 6, tip_y + ty * 6),
-                                         (tip_x - tx * 2 + nx * 5, tip_y - ty * 2 + ny * 5),
-                                         (tip_x - tx * 2 - nx * 5, tip_y - ty * 2 - ny * 5)])
 
 
 # --- overlay --------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from scenes.kit.context import ViewContext
 from scenes.kit.scene import script_event
 from scenes.spider.model import aim
-from scenes.spider import view, view_aim, view_hud
+from scenes.spider import view, view_aim, view_buttons, view_hud
 from scenes.spider.scene import SpiderScene
 from scenes.spider.model.session import CONFIRM_FRAMES, HINT_FADE_FRAMES
 
@@ -261,7 +261,7 @@ def test_mid_game_the_restart_button_asks_once_and_a_second_tap_confirms():
     assert scene.model is old and scene.session.confirming
     surface = render(scene)
     ring = pixels_near(surface, (scene.restart_button.rect.left - 2, button[1]), 1)
-    assert view_hud.CONFIRM in ring  # the button is lit ...
+    assert view_buttons.CONFIRM in ring  # the button is lit ...
     note_row = [tuple(surface.get_at((x, 16)))[:3] for x in range(400, scene.restart_button.rect.x - 8)]
     assert sum(1 for p in note_row if p == (30, 24, 20)) < len(note_row)  # ... with its note
     steps(scene, CONFIRM_FRAMES - 10)
@@ -310,7 +310,7 @@ def test_a_pending_question_is_dropped_at_game_over():
     click(scene, scene.restart_button.rect.center)
     end_game(scene)
     assert not scene.session.confirming
-    assert view_hud.CONFIRM not in pixels_near(render(scene), scene.restart_button.rect.midleft, 3)
+    assert view_buttons.CONFIRM not in pixels_near(render(scene), scene.restart_button.rect.midleft, 3)
 
 
 def test_enter_or_space_plays_again_only_once_the_game_is_over():

@@ -10,7 +10,7 @@ import pytest
 
 from scenes.kit.context import ViewContext
 from scenes.kit.draw import disc, stroke, vertical_gradient
-from scenes.spider import view, view_hud, view_sky, view_web
+from scenes.spider import view, view_buttons, view_hud, view_sky, view_web
 from scenes.spider.model.enemies import FRESH_FRAMES
 from scenes.spider.model import HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX, WEB_CENTER
 from scenes.spider.model.spider import SHOT_RANGE
@@ -238,7 +238,7 @@ def test_the_restart_icon_sprite_is_the_icon_drawn_in_place(rect):
     for color in ((236, 236, 244), (255, 120, 100)):
         canvas = vertical_gradient(CANVAS, SKY_TOP, SKY_BOTTOM).copy()
         plain = canvas.copy()
-        view_hud.draw_restart_icon(canvas, pygame.Rect(rect), color)
+        view_buttons.draw_restart_icon(canvas, pygame.Rect(rect), color)
         view_hud._paint_restart_icon(plain, pygame.Rect(rect), color)
         assert pixels(canvas) == pixels(plain) != pixels(vertical_gradient(CANVAS, SKY_TOP,
                                                                            SKY_BOTTOM))
