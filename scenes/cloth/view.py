@@ -53,7 +53,7 @@ def help_line(model, touch=False):
     if touch:
         return "yank hard to tear · swipe in from outside, or hold still then swipe, to cut"
     space = "Space: stop wind" if model.wind_on else "Space: start wind"
-    return f"yank to tear · swipe in or right-drag: cut · {space} · arrows, Enter: grab · X: cut"
+    return f"yank to tear · swipe or right-drag: cut · {space} · arrows, Enter: grab · X: cut"
 
 
 def draw(surface, model, context):

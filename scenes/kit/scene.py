@@ -267,7 +267,8 @@ class Scene:
             self.render_overlay(surface)
             painted = None
         if context.overlay or self.part_way:
-            self.instruments.draw(surface, self.model, context.overlay, self.part_way)
+            if not self.instruments_in_render:
+                self.draw_instruments(surface)
             painted = None
         if self.panel is not None:
             self.panel.draw(surface)
@@ -282,6 +283,14 @@ class Scene:
             if painted is not None:
                 painted.append(rect.inflate(4, 4))  # and its shadow, a pixel down and right
         self._painted = None if painted is None else (surface, painted)
+
+    instruments_in_render = False
+    """True for a scene whose `render` draws the instruments itself (`draw_instruments`), under
+    panels of its own that they must not cover."""
+
+    def draw_instruments(self, surface):
+        """The phase picture and, with the overlay on, the live charts (`scenes.kit.instruments`)."""
+        self.instruments.draw(surface, self.model, self.context.overlay, self.part_way)
 
     _painted = None
     """(surface, rects) of the last `draw`: the rects painted over `render`'s picture; None

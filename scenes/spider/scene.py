@@ -168,6 +168,8 @@ class SpiderScene(Scene):
         view.draw(surface, game, context)
         if context.overlay:
             view_hud.draw_overlay(surface, game)
+        if context.overlay or self.part_way:
+            self.draw_instruments(surface)
         boxes = view_hud.hud_boxes(surface, game, self.session, context)
         shots.draw_label(surface, game, boxes)
         plan = self.hover_plan()
@@ -183,7 +185,9 @@ class SpiderScene(Scene):
         if self.session.confirming:
             row_left = min([self.restart_button.rect.x] + [r.x for r in context.chrome])
             view_buttons.draw_restart_confirm(surface, self.restart_button.rect, row_left - 8,
-                                          self.session.confirm_left / CONFIRM_FRAMES)
+                                              self.session.confirm_left / CONFIRM_FRAMES)
+
+    instruments_in_render = True  # beneath the HUD and the panel too
 
     def render_overlay(self, surface):
         """Nothing here: `render` draws the overlay itself, beneath the HUD and the panel."""

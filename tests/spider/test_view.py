@@ -239,7 +239,7 @@ def test_the_restart_icon_sprite_is_the_icon_drawn_in_place(rect):
         canvas = vertical_gradient(CANVAS, SKY_TOP, SKY_BOTTOM).copy()
         plain = canvas.copy()
         view_buttons.draw_restart_icon(canvas, pygame.Rect(rect), color)
-        view_hud._paint_restart_icon(plain, pygame.Rect(rect), color)
+        view_buttons._paint_restart_icon(plain, pygame.Rect(rect), color)
         assert pixels(canvas) == pixels(plain) != pixels(vertical_gradient(CANVAS, SKY_TOP,
                                                                            SKY_BOTTOM))
 
