@@ -114,9 +114,9 @@ def test_the_frame_pauses_out_of_view_and_goes_on_when_back(page, serve, web_bui
     frame = inner_frame(page)
     assert frame.evaluate("window.verletPage.away") is False
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    frame.wait_for_function("window.verletPage.away === true")
+    frame.wait_for_function("window.verletPage.away === true", polling=100)  # rAF stops off-screen
     page.evaluate("window.scrollTo(0, 0)")
-    frame.wait_for_function("window.verletPage.away === false")
+    frame.wait_for_function("window.verletPage.away === false", polling=100)
     assert wait_message(page, "resumed")["by"] == "visibility"
     order = [(m["type"], m.get("by")) for m in messages(page) if m["type"] in ("paused", "resumed")]
     assert order == [("paused", "visibility"), ("resumed", "visibility")], order
