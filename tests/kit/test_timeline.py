@@ -218,7 +218,7 @@ def test_restarts_and_parameter_changes_are_part_of_what_comes_back():
 
 
 def test_a_timeline_needs_a_reach_and_a_keyframe_spacing():
-    for bad in ({"every": 0}, {"keep": 0}, {"share": 0.0}, {"share": 1.5}):
+    for bad in ({"every": 0}, {"keep": 0}, {"share": 0.0}, {"share": 1.5}, {"replay_most": 0.0}):
         with pytest.raises(ValueError):
             Timeline(simulation("rope"), **bad)
 
@@ -238,7 +238,7 @@ class Ticks:
 @pytest.mark.parametrize("keyframe_ticks", [1, 3])
 def test_keyframes_are_spaced_by_what_they_cost_against_the_steps(keyframe_ticks, monkeypatch):
     clock = Ticks()
-    timeline = Timeline(simulation("rope"), clock=clock)
+    timeline = Timeline(simulation("rope"), replay_most=1e9, clock=clock)  # no replay cap
     take = timeline._take_keyframe
 
     def costly():  # a keyframe `keyframe_ticks` ticks long
@@ -256,6 +256,24 @@ def test_keyframes_are_spaced_by_what_they_cost_against_the_steps(keyframe_ticks
     for _ in range(30):
         fixed.step()
     assert [frame for frame, _ in fixed._keyframes] == [0, 7, 14, 21, 28]
+
+
+def test_a_dear_keyframe_still_comes_once_its_replay_would_take_too_long(monkeypatch):
+    clock = Ticks()  # a step is one tick; the replay cap is 20 ticks of steps
+    timeline = Timeline(simulation("rope"), replay_most=20, clock=clock)
+    take = timeline._take_keyframe
+
+    def dear():  # 100 ticks: by its share alone it would come every 100 / SHARE steps
+        take()
+        clock.now += 99
+
+    monkeypatch.setattr(timeline, "_take_keyframe", dear)
+    timeline._keyframe()
+    for _ in range(200):
+        timeline.step()
+    frames = [frame for frame, _ in timeline._keyframes]
+    assert 100 / SHARE > 1000
+    assert frames == list(range(0, 201, 20))
 
 
 def test_cheap_keyframes_still_come_at_most_every_few_frames():

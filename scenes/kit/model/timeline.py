@@ -31,8 +31,10 @@ next keyframe comes once the steps since the last one took 1 / SHARE times what 
 keyframe took (at least MIN_SPACING frames after it). So recording is about SHARE of the model
 step in every demo, however heavy its model and however fast its machine, and going to any
 kept frame is one restore (about as long as a keyframe) and a replay of at most as much
-stepping as that, about 1 / SHARE keyframes' time. With a fixed `every`, a keyframe is taken
-every that many frames instead (the same run either way: only the cost moves).
+stepping as that, about 1 / SHARE keyframes' time. That replay is also held to REPLAY_MOST
+seconds of steps (a keyframe comes then even if it costs more than SHARE), so a jump shows
+within the budget in the heaviest demos too. With a fixed `every`, a keyframe is taken every
+that many frames instead (the same run either way: only the cost moves).
 
 While paused, idle time fills in keyframes (`prepare`), the widest gap first, until none is
 wider than DENSE frames; the replay runs on a copy of the run of its own (the scratch run),
@@ -40,10 +42,9 @@ never on the one shown.
 
 Costs (`benchmarks/timeline.py`, natively; `benchmarks/results.md`, "Rewind"): a keyframe is
 a pickle of 3 to 85 kB taking 0.06 to 1.5 ms against model steps of 0.1 to 0.5 ms, so
-keyframes fall every 25 to 150 frames; recording is 4 to 5% of the step and the 10 s keep
-under 1 MB (a few MB once filled in). Right after a pause, the slowest jump in the heaviest
-demos (cloth, spider) replays some 70 ms of steps, over the 50 ms budget; a second of paused
-frames brings every demo's slowest jump under 30 ms.
+keyframes fall every 20 to 150 frames; recording is 3 to 5% of the step and the 10 s keep
+under 1 MB (a few MB once filled in). Right after a pause the slowest jump replays at most
+REPLAY_MOST of steps; a second of paused frames brings every demo's slowest jump under 30 ms.
 """
 
 import gc
@@ -59,6 +60,11 @@ SHARE = 0.03
 DENSE = 10
 """Widest gap between keyframes a paused timeline leaves when it fills them in with its idle
 time (`prepare`): once filled, a move anywhere replays fewer than DENSE steps."""
+REPLAY_MOST = 0.035
+"""Most model-step time between two keyframes, s: a jump restores one keyframe and replays at
+most this, within the 50 ms a scrub may take. It binds only in the heaviest demos (the cloak
+and the spider game at their defaults, where 1 / SHARE keyframes' time would be some 45 ms),
+and costs them about 4% of the step instead of 3."""
 MIN_SPACING = 5
 """Fewest frames between two keyframes: at most KEEP / MIN_SPACING + 1 of them are kept, so
 even a model that steps slowly against its pickle stays within a few MB."""
@@ -67,16 +73,21 @@ even a model that steps slowly against its pickle stays within a few MB."""
 class Timeline:
     """A simulation's last `keep` frames: the way back (`go_to`, `back_by`) and forward again."""
 
-    def __init__(self, simulation, keep=KEEP, every=None, share=SHARE, clock=time.perf_counter):
+    def __init__(self, simulation, keep=KEEP, every=None, share=SHARE, replay_most=REPLAY_MOST,
+                 clock=time.perf_counter):
         """`every`: None (keyframes spaced by their cost, `share` of the steps' time measured
-        by `clock`, in seconds) or the frames between two keyframes."""
-        if keep < 1 or (every is not None and every < 1) or not 0.0 < share <= 1.0:
-            raise ValueError(f"keep and every must be at least 1 and share in (0, 1], got "
-                             f"{keep!r}, {every!r} and {share!r}")
+        by `clock`, in seconds, and at most `replay_most` of it apart) or the frames between
+        two keyframes."""
+        if (keep < 1 or (every is not None and every < 1) or not 0.0 < share <= 1.0
+                or not replay_most > 0.0):
+            raise ValueError(f"keep and every must be at least 1, share in (0, 1] and "
+                             f"replay_most above 0, got {keep!r}, {every!r}, {share!r} and "
+                             f"{replay_most!r}")
         self.simulation = simulation
         self.keep = keep
         self.every = every
         self.share = share
+        self.replay_most = replay_most
         self.clock = clock
         self._stepping = 0.0  # the model steps' time since the last keyframe, s
         self._keyframe_cost = 0.0  # what the last keyframe took, s
@@ -261,7 +272,9 @@ class Timeline:
         since = self.newest - self._keyframes[-1][0]
         if self.every is not None:
             return since >= self.every
-        return since >= MIN_SPACING and self._stepping * self.share >= self._keyframe_cost
+        stepping = self._stepping
+        return since >= MIN_SPACING and (stepping * self.share >= self._keyframe_cost
+                                         or stepping >= self.replay_most)
 
     def _keyframe(self):
         start = self.clock()
