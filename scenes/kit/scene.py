@@ -226,7 +226,7 @@ class Scene:
     def step(self):
         """Advance one fixed 1/60 s frame (or finish one taken part-way by `step_phase`)."""
         self.timeline.step()
-        self.instruments.frame_done(self.model)
+        self.instruments.frame_done(self.sim)
         self._age_notes()
 
     def step_phase(self):
@@ -293,7 +293,7 @@ class Scene:
 
     def draw_instruments(self, surface):
         """The phase picture and, with the overlay on, the live charts (`scenes.kit.instruments`)."""
-        self.instruments.draw(surface, self.model, self.context.overlay, self.part_way)
+        self.instruments.draw(surface, self.sim, self.context.overlay, self.part_way)
 
     _painted = None
     """(surface, rects) of the last `draw`: the rects painted over `render`'s picture; None

@@ -77,7 +77,10 @@ class Limit:
 class StripChart:
     """The last `seconds` of up to two series in `rect`, on a fixed scale from `low` to `high`."""
 
-    def __init__(self, rect, series, limit=None, low=0.0, high=1.0, seconds=4.0, fps=60):
+    def __init__(self, rect, series, limit=None, low=0.0, high=1.0, seconds=4.0, fps=60,
+                 history=0):
+        """`history`: values kept beyond the `seconds` shown, so the chart can be drawn ending
+        that many values before the newest (`draw(behind=...)`, a rewound moment)."""
         if not 1 <= len(series) <= 2:
             raise ValueError(f"a strip chart shows one or two series, got {len(series)}")
         if not high > low:
@@ -88,7 +91,7 @@ class StripChart:
         self.low = low
         self.high = high
         self.capacity = max(2, int(seconds * fps))
-        self.values = [deque(maxlen=self.capacity) for _ in self.series]
+        self.values = [deque(maxlen=self.capacity + max(0, history)) for _ in self.series]
         self.plot = self.rect.inflate(-16, -(2 * LABEL_SIZE + 14)).move(0, LABEL_SIZE // 2)
 
     def push(self, *values):
@@ -97,6 +100,12 @@ class StripChart:
             raise ValueError(f"expected {len(self.series)} values, got {len(values)}")
         for kept, value in zip(self.values, values):
             kept.append(float(value))
+
+    def drop_newest(self):
+        """Forget the newest value of each series (a frame taken again on a new branch)."""
+        for kept in self.values:
+            if kept:
+                kept.pop()
 
     def clear(self):
         """Forget every value (a restart, a rewind)."""
@@ -115,7 +124,8 @@ class StripChart:
         plot = self.plot
         return plot.right - 1 - age * (plot.width - 1) / (self.capacity - 1)
 
-    def draw(self, surface):
+    def draw(self, surface, behind=0):
+        """The chart, its newest value `behind` values before the newest kept one."""
         rect, plot = self.rect, self.plot
         surface.blit(panel_surface(rect.size, FILL, OUTLINE, radius=8), rect.topleft)
         if self.limit is not None:
@@ -130,9 +140,11 @@ class StripChart:
             image = label_image(series.label, LABEL_SIZE, series.color)
             surface.blit(image, (x, rect.top + 4))
             x += image.get_width() + 14
-            count = len(kept)
+            end = len(kept) - behind
+            shown = [kept[i] for i in range(max(0, end - self.capacity), max(0, end))]
+            count = len(shown)
             if count >= 2:
-                points = [(self.x_of(count - 1 - i), self.y_of(v)) for i, v in enumerate(kept)]
+                points = [(self.x_of(count - 1 - i), self.y_of(v)) for i, v in enumerate(shown)]
                 pygame.draw.lines(surface, series.color, False, points, 2)
         scale = f"{self.low:g} .. {self.high:g}"
         image = label_image(scale, LABEL_SIZE, LABEL_COLOR)

@@ -286,3 +286,36 @@ def test_an_input_that_finishes_the_frame_takes_its_phase_picture_away(monkeypat
     assert host.state()["phase"] is None and host.state()["steps"] == 1
     host.draw(host.window.surface)
     assert drawn == ["integrate"]
+
+
+def test_the_charts_follow_the_timeline_back_and_a_new_branch_replaces_what_came_after():
+    host = make("rope")
+    host.toggle_overlay()
+    scene = host.scene
+    scene.timeline.input("down", scene.model.points()[-1])  # the free end, thrown sideways
+    for i in range(120):
+        scene.timeline.input("move", (480 + 3.0 * i, 300))
+        host.frame(1)
+    chart = scene.instruments.charts[0][1]
+    live = list(chart.values[0])
+    assert len(live) == 120 and scene.instruments.behind(scene.sim.frame) == 0
+    key(host, "p")
+    for _ in range(40):
+        key(host, "[")
+    assert host.state()["timeline"]["back"] == 40
+    assert scene.instruments.behind(scene.sim.frame) == 40  # drawn ending 40 samples back
+    surface = host.window.surface
+    host.draw(surface)
+    back_picture = pygame.image.tobytes(surface.subsurface(chart.rect), "RGB")
+    for _ in range(40):
+        key(host, "]")
+    host.draw(surface)
+    assert pygame.image.tobytes(surface.subsurface(chart.rect), "RGB") != back_picture
+    for _ in range(40):
+        key(host, "[")
+    key(host, "p")  # play on from 40 frames back, the hand let go: a new branch
+    scene.timeline.input("up", (480, 300))
+    host.frame(1)
+    kept = list(chart.values[0])
+    assert len(kept) == 81 and kept[:80] == live[:80]  # what came after is replaced
+    assert scene.instruments.behind(scene.sim.frame) == 0

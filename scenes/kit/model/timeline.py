@@ -105,6 +105,11 @@ class Timeline:
         return self.simulation.frame
 
     @property
+    def restarts(self):
+        """The simulation's restart count now."""
+        return self.simulation.restarts
+
+    @property
     def oldest(self):
         """The oldest frame one can go back to."""
         return max(self._keyframes[0][0], self.newest - self.keep)
