@@ -85,6 +85,7 @@ class CompareView:
         self.name = scene_class.name
         self.help = scene_class.help
         self.size = tuple(scene_class.size)
+        self.params = scene_class.params  # what the page's `set` is checked against
         self.compare = compare
         self.seed = seed
         self.values = {**scene_class.params.defaults(), **(values or {})}
@@ -153,6 +154,10 @@ class CompareView:
         for copy in self.copies[1:]:
             copy.take_moments()
         return moments
+
+    def moment_line(self, name, detail):
+        """The live region's words for a moment, the first copy's (`Scene.moment_line`)."""
+        return self.copies[0].moment_line(name, detail)
 
     def lay_out(self, ui):
         self.context.ui = ui

@@ -287,3 +287,38 @@ def test_the_link_works_through_app_page_against_the_embed_script(monkeypatch):
     assert host.frame_size == size and host.scene.context.css_scale == 0.40625
     assert ("reportPaused", "page") in embed.calls and ("reportParam", "gravity", 1.0) in embed.calls
     assert page.reduced_motion() is True
+
+
+def test_side_by_side_the_page_hears_the_first_copy_s_moments_in_its_words():
+    """Side by side, a reader's press on a copy is a moment of every copy: the page hears the
+    first copy's, in its words (the live loop's link asked the grid itself for its words and
+    a desktop window closed with a traceback at the first grab)."""
+    from app.compare import CELL_SCALE
+    from scenes.catalog import SCENES
+    from scenes.kit.model import compare as side_by_side
+    options = Options(scene="rope")
+    options.compare = side_by_side.parse("iterations=2,10,40", "rope", SCENES["rope"].params,
+                                         options.values)
+    host = main.make_host(options, HeadlessWindow((960, 540)))
+    page = FakePage()
+    link = PageLink(host, page)
+    grid = host.scene
+    x, y = grid.copies[0].model.points()[-1]  # the first copy's free end, on the screen:
+    cell = grid.cells[0]
+    end = (cell.x + x * CELL_SCALE, cell.y + y * CELL_SCALE)
+    host.handle(script_event({"type": "down", "pos": list(end)}, True))
+    for _ in range(3):
+        link.tick()
+        host.frame(1)
+    events = [said for said in page.said if said[0] == "event"]
+    assert [name for _, name, _ in events] == ["grabbed"]
+    assert page.lines == [grid.copies[0].moment_line("grabbed", events[0][2])]
+    assert page.lines[0] is not None and " · " in page.lines[0]
+    # every command of the page works on the grid too
+    send(page, link, {"type": "set", "name": "gravity", "value": 0.9},
+         {"type": "set", "name": "iterations", "value": 5},  # the compared value: each copy's own
+         {"type": "overlay", "on": True}, {"type": "pause"}, {"type": "step", "count": 2},
+         {"type": "restart"}, {"type": "resume"})
+    assert [copy.values["gravity"] for copy in grid.copies] == [0.9] * 3
+    assert [copy.values["iterations"] for copy in grid.copies] == [2, 10, 40]
+    assert ("param", "gravity", 0.9) in page.said and grid.context.overlay
