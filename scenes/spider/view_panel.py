@@ -126,7 +126,8 @@ def play_again_rect(size, ui=FULL_SIZE):
         return pygame.Rect(box.centerx - 90, box.bottom - 86, *PLAY_AGAIN)
     side = ui.side(PLAY_AGAIN[1])
     label = font(ui.text(26)).size("play again")[0]
-    wide = max(PLAY_AGAIN[0], side + label + 2 * ui.room(14))
+    wide = max(PLAY_AGAIN[0], ui.grow(14, side / PLAY_AGAIN[1]) + side + ui.room(8) + label
+               + ui.room(14))  # as the scene draws it: the ↺, then the words
     heights, gap, pad = _stack(ui)
     top = box.y + pad + sum(heights) + gap * len(heights)
     return pygame.Rect(box.centerx - wide // 2, top, wide, side)

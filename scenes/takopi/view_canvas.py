@@ -64,7 +64,7 @@ def text_lines(size, touch, ui=FULL_SIZE, right=None):
             lines = tuple((words, (14, 12 + i * leading), help_size, TEXT, "topleft")
                           for i, words in enumerate(wrap_words(help_text, help_size, edge - 14)))
             credit = wrap_from_end(CREDIT, credit_size, width - 20)
-            step = font(credit_size).get_height() + 2
+            step = rendered(CREDIT, credit_size, CREDIT_TEXT).get_height()
             lines += tuple((words, (width - 10, height - 4 - (len(credit) - 1 - i) * step),
                             credit_size, CREDIT_TEXT, "bottomright")
                            for i, words in enumerate(credit))
