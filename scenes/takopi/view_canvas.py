@@ -63,7 +63,7 @@ def text_lines(size, touch, ui=FULL_SIZE, right=None):
             leading = font(help_size).get_linesize()
             lines = tuple((words, (14, 12 + i * leading), help_size, TEXT, "topleft")
                           for i, words in enumerate(wrap_words(help_text, help_size, edge - 14)))
-            credit = wrap_from_end(CREDIT, credit_size, width - 20)
+            credit = _credit_lines(credit_size, width - 20)
             step = rendered(CREDIT, credit_size, CREDIT_TEXT).get_height()
             lines += tuple((words, (width - 10, height - 4 - (len(credit) - 1 - i) * step),
                             credit_size, CREDIT_TEXT, "bottomright")
@@ -76,6 +76,24 @@ def text_lines(size, touch, ui=FULL_SIZE, right=None):
             _text_layouts.clear()
         layout = _text_layouts[key] = (lines, boxes)
     return layout
+
+
+CREDIT_BREAK = "  \u00b7  "
+HEAD_ROOM = 366
+"""How wide the credit's first line may be to lie clear of Takopi standing in the middle, px
+(the floor right of its legs, to the credit's right margin)."""
+
+
+def _credit_lines(size, width):
+    """The credit on one line if it fits, else broken at its middle dot when its first part fits
+    right of Takopi's legs, else filled from the bottom up (`wrap_from_end`)."""
+    if font(size).size(CREDIT)[0] <= width:
+        return [CREDIT]
+    head, tail = CREDIT.split(CREDIT_BREAK, 1)
+    head += CREDIT_BREAK.rstrip()
+    if font(size).size(head)[0] <= HEAD_ROOM and font(size).size(tail)[0] <= width:
+        return [head, tail]
+    return wrap_from_end(CREDIT, size, width)
 
 
 def print_lines(surface, lines):
