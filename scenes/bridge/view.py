@@ -11,7 +11,7 @@ import pygame
 
 from scenes.kit.draw import disc, fill_polygon, line, smooth_at, stroke, vertical_gradient
 from scenes.kit.strain import strain_color
-from scenes.kit.widgets import draw_text
+from scenes.kit.widgets import draw_help_line, draw_text
 
 from .model import CLIFF_TOP, PLANK_NEVER_BREAKS, cliff_outlines
 from .model.bridge import DROP_HEIGHT
@@ -42,7 +42,7 @@ def _cliffs(surface, smooth=True):
         pygame.draw.rect(surface, GRASS, (left, CLIFF_TOP - 4, right - left, 8))
 
 
-def _crate(surface, crate, angle, smooth=True):
+def _crate(surface, crate, angle, smooth=True, label_size=16):
     half = crate.size / 2.0
     c, s = cos(angle), sin(angle)
     corners = [(crate.x + dx * c - dy * s, crate.y + dx * s + dy * c)
@@ -50,7 +50,7 @@ def _crate(surface, crate, angle, smooth=True):
     fill_polygon(surface, CRATE_EDGE, corners, smooth)
     inner = [(crate.x + (x - crate.x) * 0.78, crate.y + (y - crate.y) * 0.78) for x, y in corners]
     fill_polygon(surface, CRATE, inner, smooth)
-    draw_text(surface, f"{crate.mass:g}", (crate.x, crate.y), 16, (60, 36, 16), "center",
+    draw_text(surface, f"{crate.mass:g}", (crate.x, crate.y), label_size, (60, 36, 16), "center",
               shadow=False)
 
 
@@ -91,13 +91,13 @@ def draw(surface, model, context):
         height = CLIFF_TOP - post.y + 6
         pygame.draw.rect(surface, PLANK_EDGE, (post.x - 4, post.y - 6, 8, height))
     for crate in model.crates:
-        _crate(surface, crate, crate.angle(), smooth)
+        _crate(surface, crate, crate.angle(), smooth, context.ui.text(16))
     for held in model.held_points():
         disc(surface, (255, 255, 255), (held.x, held.y), 6, smooth)
         disc(surface, (255, 150, 190), (held.x, held.y), 4, smooth)
     if not context.touch:
         _drop_mark(surface, model, smooth)
-    draw_text(surface, help_line(model, context.touch), (12, 12), 20)
+    draw_help_line(surface, help_line(model, context.touch), context)
 
 
 def draw_overlay(surface, model, context):

@@ -254,3 +254,17 @@ def wrap_words(text, size, width, separator=" "):
         else:
             line = longer
     return lines + [line] if line else lines
+
+
+def wrap_from_end(text, size, width):
+    """`text` broken at spaces into lines of at most `width` px at `size`, the last line
+    filled first (a short first line, the long ones below it); the text is kept as it is,
+    only the spaces at each break are dropped."""
+    if font(size).size(text)[0] <= width or " " not in text.strip():
+        return [text]
+    breaks = [i for i, char in enumerate(text) if char == " " and text[:i].strip()]
+    for i in breaks:  # the longest tail that fits
+        tail = text[i:].strip()
+        if font(size).size(tail)[0] <= width:
+            return wrap_from_end(text[:i].rstrip(), size, width) + [tail]
+    return wrap_from_end(text[:breaks[-1]].rstrip(), size, width) + [text[breaks[-1]:].strip()]

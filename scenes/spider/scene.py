@@ -30,6 +30,7 @@ cannot move the spider gets "no thread that way" beside it.
 import pygame
 
 from scenes.kit.scene import Scene
+from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import Button, draw_text, grown_icon
 
 from . import model, view, view_aim, view_buttons, view_hud, view_marks
@@ -68,6 +69,7 @@ class SpiderScene(Scene):
                                   icon=grown_icon(view_buttons.draw_help_icon))
         self.play_again = Button(view_hud.play_again_rect(self.size), "\u21ba  play again",
                                  self.restart, icon=self._draw_play_again)
+        self._ui = FULL_SIZE
         self.hover = None  # canvas point of a mouse hovering with no button held, else None
 
     def lay_out(self, ui):
@@ -76,6 +78,9 @@ class SpiderScene(Scene):
         super().lay_out(ui)
         side = ui.side(40)
         self.help_button.rect.size = (side, side)
+        self.help_button.rect.x = view_hud.hud_box(ui).right + ui.room(8)
+        self.play_again.rect = view_hud.play_again_rect(self.size, ui)
+        self._ui = ui
 
     @property
     def restart_button(self):
@@ -171,32 +176,35 @@ class SpiderScene(Scene):
         if context.overlay or self.part_way:
             self.draw_instruments(surface)
         boxes = view_hud.hud_boxes(surface, game, self.session, context)
-        shots.draw_label(surface, game, boxes)
+        shots.draw_label(surface, game, boxes, context.ui)
         plan = self.hover_plan()
         if plan is not None:
-            view_aim.draw_preview(surface, game, plan, self.hover, boxes)
-        stall.draw(surface, game, boxes)
+            view_aim.draw_preview(surface, game, plan, self.hover, boxes, context.ui)
+        stall.draw(surface, game, boxes, context.ui)
         view_hud.draw_hud(surface, game, self.session, context)
         if game.game_over:
-            view_hud.draw_game_over(surface, game, self.session)
+            view_hud.draw_game_over(surface, game, self.session, context.ui)
             self.play_again.draw(surface)
         self.help_button.draw(surface)
         self.restart_button.draw(surface)
         if self.session.confirming:
             row_left = min([self.restart_button.rect.x] + [r.x for r in context.chrome])
             view_buttons.draw_restart_confirm(surface, self.restart_button.rect, row_left - 8,
-                                              self.session.confirm_left / CONFIRM_FRAMES)
+                                              self.session.confirm_left / CONFIRM_FRAMES,
+                                              context.ui)
 
     instruments_in_render = True  # beneath the HUD and the panel too
 
     def render_overlay(self, surface):
         """Nothing here: `render` draws the overlay itself, beneath the HUD and the panel."""
 
-    @staticmethod
-    def _draw_play_again(surface, rect):
+    def _draw_play_again(self, surface, rect):
+        """The ↺ and "play again" on the button (grown with it on a small canvas)."""
+        ui = self._ui
         icon = rect.copy()
-        icon.width = rect.height
-        icon.x += 14
+        icon.width = min(rect.height, ui.side(40)) if rect.height > 50 else rect.height
+        icon.x += ui.grow(14, rect.height / 50)
         view_buttons.draw_restart_icon(surface, icon)
-        draw_text(surface, "play again", (rect.x + 58, rect.centery), 26, anchor="midleft",
+        left = rect.x + 58 if rect.height <= 50 else icon.right + ui.room(8)
+        draw_text(surface, "play again", (left, rect.centery), ui.text(26), anchor="midleft",
                   shadow=False)

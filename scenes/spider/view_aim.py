@@ -14,6 +14,8 @@ from math import hypot
 
 import pygame
 
+from scenes.kit.ui_scale import FULL_SIZE
+
 from scenes.kit.draw import disc
 
 from . import view_marks
@@ -56,7 +58,7 @@ def _cross(surface, color, center, half=5):
     pygame.draw.line(surface, color, (x - half, y + half), (x + half, y - half), 2)
 
 
-def draw_preview(surface, model, plan, pointer, avoid=()):
+def draw_preview(surface, model, plan, pointer, avoid=(), ui=FULL_SIZE):
     """The hover preview of `plan` (from `aim.preview`) for the pointer at canvas `pointer`;
     the reason of a failing one stays on the canvas and off the rects of `avoid`."""
     if plan is None:
@@ -81,7 +83,8 @@ def draw_preview(surface, model, plan, pointer, avoid=()):
         end = (origin[0] + plan.direction[0] * reach, origin[1] + plan.direction[1] * reach)
     dashed_line(surface, PREVIEW_FAIL, origin, end)
     _cross(surface, PREVIEW_FAIL, end)
-    view_marks.draw_label(surface, plan.reason, (pointer[0] + 14, pointer[1] + 10), 18, PREVIEW_FAIL, avoid)
+    view_marks.draw_label(surface, plan.reason, (pointer[0] + 14, pointer[1] + 10), ui.text(18),
+                          PREVIEW_FAIL, avoid)
 
 
 def draw_aim_ray(surface, model, plan):

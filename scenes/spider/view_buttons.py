@@ -9,6 +9,7 @@ from math import cos, pi, sin
 
 import pygame
 
+from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import draw_text, panel_surface, rendered
 
 NOTE_FILL = (30, 24, 20, 225)
@@ -20,15 +21,22 @@ CONFIRM_TEXT = "New game? Tap again (or press R) to confirm"
 """The note beside the lit ↺ button (pygame's font has no ↺ glyph, so it is not named)."""
 
 
-def draw_restart_confirm(surface, button_rect, right, share):
+def draw_restart_confirm(surface, button_rect, right, share, ui=FULL_SIZE):
     """A first restart request waits for a second: the ↺ button at `button_rect` is ringed in
     amber and a note ending at canvas x `right` says how to confirm; its bar shrinks with the
-    time left (`share`, 1 -> 0)."""
+    time left (`share`, 1 -> 0). On a small canvas (`ui`) the note's words grow to 12 CSS px
+    and it hangs below the button, right-aligned with it, where the row leaves no room."""
     button = pygame.Rect(button_rect)
     pygame.draw.rect(surface, CONFIRM, button.inflate(4, 4), 2, border_radius=12)
-    image = rendered(CONFIRM_TEXT, 20, (255, 236, 200))
-    note = pygame.Rect(0, button.y, image.get_width() + 28, button.height)
-    note.right = right
+    size = ui.text(20)
+    image = rendered(CONFIRM_TEXT, size, (255, 236, 200))
+    if size == 20:
+        note = pygame.Rect(0, button.y, image.get_width() + 28, button.height)
+        note.right = right
+    else:
+        note = pygame.Rect(0, button.bottom + ui.room(8), image.get_width() + 2 * ui.room(14),
+                           image.get_height() + 2 * ui.room(10))
+        note.right = min(button.right, surface.get_width() - ui.room(8))
     surface.blit(panel_surface(note.size, NOTE_FILL, NOTE_EDGE, 10), note)
     surface.blit(image, image.get_rect(center=(note.centerx, note.centery - 2)))
     bar = pygame.Rect(note.x + 10, note.bottom - 7, round((note.width - 20) * share), 3)

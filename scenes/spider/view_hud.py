@@ -18,15 +18,12 @@ from scenes.kit.draw import disc
 from scenes.kit.widgets import draw_text, font, panel_surface, rendered, wrap_words
 
 from .model import aim
-from .model import FEEDBACK_FRAMES, HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX
-from scenes.spider.model.spider import SHOT_RANGE
+from .model import FEEDBACK_FRAMES
 from .view_aim import draw_aim_ray
+from .view_panel import draw_game_over, game_over_rect, play_again_rect  # noqa: F401 (the scene's)
+from .view_score import HUD_BOX, draw_hud_box, hud_box  # noqa: F401 (HUD_BOX: the tests')
 
 PANEL = (14, 16, 34, 200)
-HP_ON = (120, 224, 120)
-HP_LOW = (240, 90, 70)
-HP_OFF = (60, 62, 84)
-SILK_BAR = (222, 228, 245)
 WARN = (255, 120, 100)
 CONTROLS = ("arrows/WASD: crawl   click or tap: shoot silk   hold: crawl to the pointer   "
             "R: restart   O: overlay   H: help")
@@ -54,37 +51,13 @@ def _panel(surface, rect, radius=10, fill=PANEL):
 
 def draw_hud(surface, model, session, context):
     """HP pips, silk bar, score and best, the controls line, the hint and short-lived feedback."""
-    box = pygame.Rect(HUD_BOX)
-    _panel(surface, box)
-    draw_text(surface, "HP", (22, 19), 20, shadow=False)
-    draw_text(surface, "silk", (22, 46), 20, shadow=False)
-    full_shot = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
-    fill = round(GAUGE_BAR.width * model.silk / SILK_MAX)
-    surface.blit(_gauges(model.hp, fill, model.silk >= full_shot), GAUGES_AT)
-    score_right = box.right - 74
-    draw_text(surface, f"{model.score}", (score_right, box.y + 8), 40, SCORE, anchor="topright",
-              shadow=False)
-    draw_text(surface, "score", (score_right, box.bottom - 22), 18, SCORE_LABEL,
-              anchor="topright", shadow=False)
-    pygame.draw.line(surface, (70, 74, 104), (box.right - 64, box.y + 10),
-                     (box.right - 64, box.bottom - 10))
-    beaten = session.is_new_best(model.score)
-    best_x = box.right - 32
-    draw_text(surface, f"{session.best}", (best_x, box.y + 24), 26,
-              SCORE if beaten else BEST, anchor="center", shadow=False)
-    draw_text(surface, "best", (best_x, box.bottom - 22), 18, SCORE_LABEL, anchor="midtop",
-              shadow=False)
-    _footer(surface, controls_line(model, context.touch), context.ui)
+    draw_hud_box(surface, model, session, context.ui)
+    if not (model.game_over and context.ui.text(FOOTER_SIZE) != FOOTER_SIZE):
+        _footer(surface, controls_line(model, context.touch), context.ui)  # on a small canvas
+        # the game-over panel needs its place
     if not model.game_over:
         _hints(surface, model, session, context.ui)
-    _feedback(surface, model)
-
-
-HUD_BOX = (10, 10, 336, 66)
-"""The HUD's box: HP and silk on the left, the score, then the best score on the right."""
-SCORE = (255, 226, 120)
-BEST = (214, 200, 160)
-SCORE_LABEL = (200, 190, 150)
+    _feedback(surface, model, context)
 
 
 FOOTER_SIZE = 18
@@ -124,47 +97,12 @@ def hud_boxes(surface, model, session, context):
     labels drawn under the HUD keep off them."""
     controls = controls_line(model, context.touch)
     lines = [rect for _, rect in _footer_lines(surface, controls, context.ui)]
-    boxes = [pygame.Rect(HUD_BOX), lines[0].unionall(lines[1:]).inflate(20, 8)]
+    boxes = [hud_box(context.ui), lines[0].unionall(lines[1:]).inflate(20, 8)]
     if not model.game_over:
         lines, _ = _hint_lines(model, session)
         if lines:
             boxes.append(_hint_layout(surface, lines, context.ui)[0])
     return boxes
-
-
-GAUGES_AT = (54, 20)
-"""Canvas position of the gauges' sprite: the first HP pip's corner."""
-GAUGE_BAR = pygame.Rect(6, 28, 140, 12)
-"""The silk bar inside the gauges' sprite (canvas x 60, y 48)."""
-_gauge_sprites = {}
-GAUGE_SPRITES = 64
-"""Gauge sprites kept; emptied when full (silk refills by a pixel every few frames)."""
-
-
-def _gauges(hp, fill, ready):
-    """HP pips and the silk bar (`fill` px of it full, the full-shot mark on it) on one
-    transparent sprite, drawn once per state. Nothing on it is anti-aliased, so blitting it
-    gives the very pixels drawing them on the canvas would."""
-    key = (hp, fill, ready)
-    sprite = _gauge_sprites.get(key)
-    if sprite is None:
-        if len(_gauge_sprites) >= GAUGE_SPRITES:
-            _gauge_sprites.clear()
-        sprite = pygame.Surface((GAUGE_BAR.right, GAUGE_BAR.bottom), pygame.SRCALPHA)
-        low = hp <= 3
-        for i in range(HP_MAX):
-            color = (HP_LOW if low else HP_ON) if i < hp else HP_OFF
-            pygame.draw.rect(sprite, color, (i * 15, 0, 11, 12), border_radius=3)
-        bar = GAUGE_BAR
-        pygame.draw.rect(sprite, HP_OFF, bar, border_radius=4)
-        full = bar.copy()
-        full.width = fill
-        pygame.draw.rect(sprite, SILK_BAR if ready else (150, 156, 180), full, border_radius=4)
-        full_shot = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
-        mark = bar.x + round(bar.width * full_shot / SILK_MAX)
-        pygame.draw.line(sprite, (40, 44, 70), (mark, bar.y), (mark, bar.bottom - 1), 2)
-        _gauge_sprites[key] = sprite
-    return sprite
 
 
 HINT_FRAMES = 60 * 7
@@ -232,73 +170,36 @@ def _hint_lines(model, session):
     return [line for pair in pairs for line in pair], strength
 
 
-def _feedback(surface, model):
+def _feedback(surface, model, context):
+    """A failed shot's reason, "ouch!" and the falling spider's line, beside the spider (grown
+    to 12 CSS px on a small canvas, and kept on it)."""
+    ui = context.ui
     spider = model.spider
     x, y = spider.x - model.camera[0], spider.y - model.camera[1]
     if model.last_shot is not None:
         frame, _, reason = model.last_shot
         age = model.frame - frame
         if reason and age < FEEDBACK_FRAMES:
-            draw_text(surface, f"\u00d7 {reason}", (x, y - 26 - age * 0.3), 20, WARN,
-                      anchor="center")
+            _near(surface, f"\u00d7 {reason}", (x, y - 26 - age * 0.3), ui.text(20), WARN,
+                  "center")
     hurt_age = model.frame - model.last_hurt
     if hurt_age < FEEDBACK_FRAMES and not model.game_over:
-        draw_text(surface, "ouch!", (x + 14, y - 20 - hurt_age * 0.5), 22, WARN)
+        _near(surface, "ouch!", (x + 14, y - 20 - hurt_age * 0.5), ui.text(22), WARN, "topleft")
     if spider.state == "falling":
-        draw_text(surface, "falling! click or tap to shoot silk and hang on", (x, y + 34), 22,
-                  (255, 230, 140), anchor="center")
+        words = FALLING_TOUCH if context.touch else FALLING
+        _near(surface, words, (x, y + 34), ui.text(22), (255, 230, 140), "center")
 
 
-def draw_game_over(surface, model, session):
-    """The panel shown once the game is over: cause, score and what it counts, the best score,
-    the game's numbers (the scene adds the "play again" button below them)."""
-    surface.blit(_shade(surface.get_size()), (0, 0))
-    box = game_over_rect(surface.get_size())
-    _panel(surface, box, 16, (20, 18, 40, 230))
-    cx = box.centerx
-    draw_text(surface, "GAME OVER", (cx, box.y + 36), 52, (240, 96, 78), anchor="center")
-    cause = ("The spider fell off the web." if model.cause == "fell"
-             else "The bugs got the spider.")
-    draw_text(surface, cause, (cx, box.y + 76), 24, anchor="center")
-    draw_text(surface, f"score {model.score}", (cx, box.y + 114), 40, SCORE, anchor="center")
-    draw_text(surface, "1 point for each dead bug collected", (cx, box.y + 142), 19,
-              (200, 194, 170), anchor="center")
-    if session.is_new_best(model.score):
-        before = session.best_before
-        best = "new best!" + (f"  (was {before})" if before else "")
-        draw_text(surface, best, (cx, box.y + 172), 26, (255, 236, 110), anchor="center")
-    else:
-        draw_text(surface, f"best {session.best}", (cx, box.y + 172), 24, BEST, anchor="center")
-    seconds = model.frame // 60
-    caught = model.counts["caught"]
-    draw_text(surface, f"{seconds // 60}:{seconds % 60:02d} survived \u00b7 {caught} "
-              f"{'bug' if caught == 1 else 'bugs'} caught in silk", (cx, box.y + 202), 19,
-              (180, 184, 210), anchor="center")
-    draw_text(surface, "or press Enter / Space", (cx, box.bottom - 18), 17, (150, 154, 184),
-              anchor="center", shadow=False)
+FALLING = "falling! click or tap to shoot silk and hang on"
+FALLING_TOUCH = "falling! tap to shoot silk and hang on"
 
 
-_shades = {}
-
-
-def _shade(size):
-    """The translucent veil over the world behind the game-over panel (one kept, per size)."""
-    shade = _shades.get(size)
-    if shade is None:
-        _shades.clear()
-        shade = _shades[size] = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((4, 4, 16, 70))
-    return shade
-
-
-def game_over_rect(size):
-    width, height = size
-    return pygame.Rect(width // 2 - 210, height // 2 - 180, 420, 320)  # the dead spider shows below
-
-
-def play_again_rect(size):
-    box = game_over_rect(size)
-    return pygame.Rect(box.centerx - 90, box.bottom - 86, 180, 50)
+def _near(surface, text, pos, size, color, anchor):
+    """One line of feedback at `pos`, moved onto the canvas where it would leave it."""
+    rect = rendered(text, size, color).get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    inside = rect.clamp(surface.get_rect().inflate(-4, -4))
+    draw_text(surface, text, inside.topleft if inside != rect else pos, size, color,
+              anchor="topleft" if inside != rect else anchor)
 
 
 # --- overlay --------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ the canvas and off the HUD's boxes (the hint, the controls line).
 
 import pygame
 
+from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import rendered
 
 SUCCESS_FRAMES = 45
@@ -130,14 +131,14 @@ class ShotMarks:
         pygame.draw.circle(surface, glow, (round(b[0]), round(b[1])), round(ring), 2)
         pygame.draw.circle(surface, SUCCESS, (round(b[0]), round(b[1])), 3)
 
-    def draw_label(self, surface, model, avoid=()):
+    def draw_label(self, surface, model, avoid=(), ui=FULL_SIZE):
         """"stuck!" beside where the new silk attached; returns its rect (None when not shown)."""
         ends = self._ends(model)
         if ends is None:
             return None
         b = ends[1]
         lift = 28 + self.age(model) * 0.2
-        return draw_label(surface, "stuck!", (b[0] + 10, b[1] - lift), 20,
+        return draw_label(surface, "stuck!", (b[0] + 10, b[1] - lift), ui.text(20),
                           self._glow_color(model), avoid)
 
 
@@ -174,13 +175,14 @@ class Stall:
     def stalled(self):
         return self.frames >= STALL_FRAMES
 
-    def draw(self, surface, model, avoid=()):
+    def draw(self, surface, model, avoid=(), ui=FULL_SIZE):
         """The note beside a spider an arrow cannot move."""
         if not self.stalled() or model.game_over:
             return
         x, y = model.spider.x - model.camera[0], model.spider.y - model.camera[1]
-        width = rendered(STALL_TEXT, 20, STALL_COLOR).get_width()
-        draw_label(surface, STALL_TEXT, (x - width / 2, y + 18), 20, STALL_COLOR, avoid)
+        size = ui.text(20)
+        width = rendered(STALL_TEXT, size, STALL_COLOR).get_width()
+        draw_label(surface, STALL_TEXT, (x - width / 2, y + 18), size, STALL_COLOR, avoid)
 
 
 def draw_world_marks(surface, model, context):

@@ -94,7 +94,8 @@ def draw(surface, model, context):
     touch, quality, kept = context.touch, context.tier, context.kept
     memory = canvas_memory(context)
     size = surface.get_size()
-    lines, text_boxes = text_lines(size, touch)
+    right = min((rect.x for rect in context.chrome), default=None)
+    lines, text_boxes = text_lines(size, touch, context.ui, right)
     shape = character_shape(model)
     printed = not overlaps(text_boxes, drawn_boxes(model, shape[2]))
     image = background(size, model.ground, lines if printed else ())

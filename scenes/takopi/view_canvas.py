@@ -10,7 +10,8 @@ is made of those rects, so nothing painted is left out of it.
 import pygame
 
 from scenes.kit.draw import vertical_gradient
-from scenes.kit.widgets import draw_text, rendered
+from scenes.kit.ui_scale import FULL_SIZE
+from scenes.kit.widgets import draw_text, font, rendered, wrap_from_end, wrap_words
 
 from .model import FINGERTIP
 
@@ -27,6 +28,8 @@ TOUCH_HELP_LINE = "tap or drag Takopi to squash it"
 CREDIT = "fan art for learning, drawn in code  ·  Takopi (c) Taizan 5 / Shueisha, Takopi's Original Sin committee"
 TEXT = (70, 60, 80)
 CREDIT_TEXT = (150, 120, 100)
+HELP_SIZE, CREDIT_SIZE = 22, 16
+"""The designed sizes of the help line and the credit, px."""
 
 TEXT_ROOM = 4.0
 """Margin added round everything a frame draws before it is checked against the text lines,
@@ -37,23 +40,60 @@ px: room for rounding and the shapes' soft edges."""
 _text_layouts = {}
 
 
-def text_lines(size, touch):
+def text_lines(size, touch, ui=FULL_SIZE, right=None):
     """(lines, boxes): the help line and the credit as (text, position, size, colour, anchor),
     the way `draw_text` takes them, and their canvas boxes (left, top, right, bottom); worked
-    out once per canvas size and help line."""
-    layout = _text_layouts.get((size, touch))
+    out once per canvas size, help line and layout.
+
+    As designed (`ui` at full size) each is one line. Shown small, their words grow to 12 CSS
+    px (`ui.text`): the help line wraps left of canvas x `right` (the toolbar row), and the
+    credit, quoted whole, wraps onto lines filled from the bottom up, so its short first line
+    sits right of Takopi's legs and the long one below them, in the floor band."""
+    key = (size, touch, ui, right)
+    layout = _text_layouts.get(key)
     if layout is None:
         width, height = size
-        lines = ((TOUCH_HELP_LINE if touch else HELP_LINE, (14, 12), 22, TEXT, "topleft"),
-                 (CREDIT, (width - 10, height - 8), 16, CREDIT_TEXT, "bottomright"))
+        help_text = TOUCH_HELP_LINE if touch else HELP_LINE
+        help_size, credit_size = ui.text(HELP_SIZE), ui.text(CREDIT_SIZE)
+        if help_size == HELP_SIZE and credit_size == CREDIT_SIZE:
+            lines = ((help_text, (14, 12), HELP_SIZE, TEXT, "topleft"),
+                     (CREDIT, (width - 10, height - 8), CREDIT_SIZE, CREDIT_TEXT, "bottomright"))
+        else:
+            edge = (width if right is None else right) - ui.room(8)
+            leading = font(help_size).get_linesize()
+            lines = tuple((words, (14, 12 + i * leading), help_size, TEXT, "topleft")
+                          for i, words in enumerate(wrap_words(help_text, help_size, edge - 14)))
+            credit = _credit_lines(credit_size, width - 20)
+            step = rendered(CREDIT, credit_size, CREDIT_TEXT).get_height()
+            lines += tuple((words, (width - 10, height - 4 - (len(credit) - 1 - i) * step),
+                            credit_size, CREDIT_TEXT, "bottomright")
+                           for i, words in enumerate(credit))
         boxes = []
         for text, (x, y), text_size, color, anchor in lines:
             rect = rendered(text, text_size, color).get_rect(**{anchor: (round(x), round(y))})
             boxes.append((rect.left, rect.top, rect.right, rect.bottom))
         if len(_text_layouts) >= 4:
             _text_layouts.clear()
-        layout = _text_layouts[(size, touch)] = (lines, boxes)
+        layout = _text_layouts[key] = (lines, boxes)
     return layout
+
+
+CREDIT_BREAK = "  \u00b7  "
+HEAD_ROOM = 366
+"""How wide the credit's first line may be to lie clear of Takopi standing in the middle, px
+(the floor right of its legs, to the credit's right margin)."""
+
+
+def _credit_lines(size, width):
+    """The credit on one line if it fits, else broken at its middle dot when its first part fits
+    right of Takopi's legs, else filled from the bottom up (`wrap_from_end`)."""
+    if font(size).size(CREDIT)[0] <= width:
+        return [CREDIT]
+    head, tail = CREDIT.split(CREDIT_BREAK, 1)
+    head += CREDIT_BREAK.rstrip()
+    if font(size).size(head)[0] <= HEAD_ROOM and font(size).size(tail)[0] <= width:
+        return [head, tail]
+    return wrap_from_end(CREDIT, size, width)
 
 
 def print_lines(surface, lines):

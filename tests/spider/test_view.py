@@ -10,7 +10,7 @@ import pytest
 
 from scenes.kit.context import ViewContext
 from scenes.kit.draw import disc, stroke, vertical_gradient
-from scenes.spider import view, view_buttons, view_hud, view_sky, view_web
+from scenes.spider import view, view_buttons, view_hud, view_score, view_sky, view_web
 from scenes.spider.model.enemies import FRESH_FRAMES
 from scenes.spider.model import HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX, WEB_CENTER
 from scenes.spider.model.spider import SHOT_RANGE
@@ -201,14 +201,14 @@ def plain_gauges(surface, hp, silk):
     """The HP pips and the silk bar drawn straight onto the canvas, as the view did before."""
     low = hp <= 3
     for i in range(HP_MAX):
-        color = (view_hud.HP_LOW if low else view_hud.HP_ON) if i < hp else view_hud.HP_OFF
+        color = (view_score.HP_LOW if low else view_score.HP_ON) if i < hp else view_score.HP_OFF
         pygame.draw.rect(surface, color, (54 + i * 15, 20, 11, 12), border_radius=3)
     bar = pygame.Rect(60, 48, 140, 12)
-    pygame.draw.rect(surface, view_hud.HP_OFF, bar, border_radius=4)
+    pygame.draw.rect(surface, view_score.HP_OFF, bar, border_radius=4)
     fill = bar.copy()
     fill.width = round(bar.width * silk / SILK_MAX)
     full_shot = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
-    pygame.draw.rect(surface, view_hud.SILK_BAR if silk >= full_shot else (150, 156, 180), fill,
+    pygame.draw.rect(surface, view_score.SILK_BAR if silk >= full_shot else (150, 156, 180), fill,
                      border_radius=4)
     mark = bar.x + round(bar.width * full_shot / SILK_MAX)
     pygame.draw.line(surface, (40, 44, 70), (mark, bar.y), (mark, bar.bottom - 1), 2)
@@ -221,16 +221,16 @@ def test_the_gauges_sprite_gives_the_plain_pips_and_bar_for_every_state():
     for hp, silk in states:
         canvas = vertical_gradient(CANVAS, SKY_TOP, SKY_BOTTOM).copy()
         plain = canvas.copy()
-        fill = round(view_hud.GAUGE_BAR.width * silk / SILK_MAX)
-        canvas.blit(view_hud._gauges(hp, fill, silk >= full_shot), view_hud.GAUGES_AT)
+        fill = round(view_score.GAUGE_BAR.width * silk / SILK_MAX)
+        canvas.blit(view_score._gauges(hp, fill, silk >= full_shot), view_score.GAUGES_AT)
         plain_gauges(plain, hp, silk)
         assert pixels(canvas) == pixels(plain), (hp, silk)
 
 
 def test_the_gauge_sprites_stay_few_however_long_the_game():
     for step in range(400):
-        view_hud._gauges(step % 11, step % 141, step % 2 == 0)
-        assert len(view_hud._gauge_sprites) <= view_hud.GAUGE_SPRITES
+        view_score._gauges(step % 11, step % 141, step % 2 == 0)
+        assert len(view_score._gauge_sprites) <= view_score.GAUGE_SPRITES
 
 
 @pytest.mark.parametrize("rect", [(860, 12, 40, 40), (404, 330, 50, 50), (0, 0, 40, 40)])

@@ -2,7 +2,7 @@
 
 import pygame
 
-from scenes.spider import view_hud
+from scenes.spider import view_hud, view_panel, view_score
 
 
 def render(scene):
@@ -35,7 +35,10 @@ def drawn_texts(scene, monkeypatch):
         texts.append(text)
         return original(surface, text, *args, **kwargs)
 
-    monkeypatch.setattr(view_hud, "draw_text", spy)
+    modules = (view_hud, view_panel, view_score)  # the HUD, its game-over panel, its box
+    for module in modules:
+        monkeypatch.setattr(module, "draw_text", spy)
     render(scene)
-    monkeypatch.setattr(view_hud, "draw_text", original)
+    for module in modules:
+        monkeypatch.setattr(module, "draw_text", original)
     return texts
