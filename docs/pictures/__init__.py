@@ -203,6 +203,9 @@ def main(argv=None):
     parser.add_argument("--state", action="store_true", help="also write NAME.json states in --out")
     args = parser.parse_args(argv)
     paths = {path.stem: path for path in recipe_paths(args.recipes)}
+    if not paths:
+        print(f"pictures: error: no NAME.json recipes in {args.recipes}", file=sys.stderr)
+        return EXIT_BAD
     wanted = args.names or sorted(paths)
     out = Path(args.out)
     failed = 0

@@ -99,3 +99,9 @@ def test_an_unknown_name_is_one_line(repo_root):
     done = run_pictures(repo_root, "--check", "nosuch")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
     assert "no such recipe" in done.stderr
+
+
+def test_a_folder_without_recipes_is_one_line(repo_root, tmp_path):
+    done = run_pictures(repo_root, "--recipes", str(tmp_path), "--check")
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert "no NAME.json recipes" in done.stderr
