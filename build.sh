@@ -5,7 +5,9 @@
 #                           without a display and without ARGS: headless screenshots instead)
 #   ./build.sh test [ARGS]  set up everything the tests need, then run them all (ARGS go to pytest)
 #   ./build.sh setup        only create .venv and install every Python package (all extras)
-#   ./build.sh shots        render the README screenshots headlessly into docs/images/
+#   ./build.sh shots        render the README's pictures headlessly into docs/images/: each from
+#                           its recipe docs/pictures/NAME.json (python -m docs.pictures), and
+#                           the phone-layout ones (python -m tests.support.chrome_shots)
 #   ./build.sh web          build the browser app offline with pygbag into build/web/ (+ posters)
 #   ./build.sh site [ARGS]  web, then the example blog page into build/site/ (--base-url URL)
 #   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
@@ -147,14 +149,13 @@ has_display() {
 }
 
 shots() {
-    mkdir -p "${1:-docs/images}"
+    # Every README picture that has a recipe (docs/pictures/*.json), then the chrome pictures;
+    # a bad recipe is one line and exit status 2 (the rest are still rendered).
     local out="${1:-docs/images}"
-    "$PY" main.py --scene rope --headless --frames 90 --screenshot "$out/rope.png"
-    for scene in $("$PY" main.py --list --json | "$PY" -c "import json,sys; print(' '.join(json.load(sys.stdin)))"); do
-        [ "$scene" = rope ] && continue
-        "$PY" main.py --scene "$scene" --headless --frames 240 --screenshot "$out/$scene.png"
-    done
-    say "screenshots in $out/"
+    mkdir -p "$out"
+    "$PY" -m docs.pictures --out "$out"
+    "$PY" -m tests.support.chrome_shots "$out" >/dev/null
+    say "pictures in $out/"
 }
 
 web_build() {
