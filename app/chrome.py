@@ -211,11 +211,16 @@ QUALITY_LABEL_FILL = (18, 20, 34, 170)
 """The label's pill: the translucent dark of the other on-canvas panels."""
 
 
-def quality_pill(surface, text, ui=FULL_SIZE):
-    """The overlay's fps and tier line (`text`) on a small dark pill, readable on any sky."""
+def quality_pill(surface, text, ui=FULL_SIZE, corner=None):
+    """The overlay's fps and tier line (`text`) on a small dark pill, readable on any sky; its
+    line ends at `corner` (x, y of its bottom right), by default near the canvas's. Returns
+    the pill's rect."""
     image = rendered(text, ui.text(QUALITY_LABEL_SIZE), QUALITY_LABEL_COLOR)
-    pill = image.get_rect(bottomright=(surface.get_width() - QUALITY_LABEL_INSET[0],
-                                       surface.get_height() - QUALITY_LABEL_INSET[1]))
+    if corner is None:
+        corner = (surface.get_width() - QUALITY_LABEL_INSET[0],
+                  surface.get_height() - QUALITY_LABEL_INSET[1])
+    pill = image.get_rect(bottomright=corner)
     pill.inflate_ip(14, 8)
     surface.blit(panel_surface(pill.size, QUALITY_LABEL_FILL, radius=pill.height // 2), pill)
     surface.blit(image, image.get_rect(center=pill.center))
+    return pill

@@ -34,6 +34,8 @@ LABEL_FILL = (18, 20, 34, 200)
 LABEL_INSET = (8, 8)
 """Where a cell's label pill sits, px in from the cell's bottom-left corner (the copies' help
 lines run along their top)."""
+QUALITY_INSET = 12
+"""The overlay's fps line, side by side: px in from the corner of the room it sits in."""
 DIVIDER = (90, 94, 130)
 BACKDROP = (12, 13, 22)
 LEGEND_SIZE = 18
@@ -260,6 +262,17 @@ class CompareView:
         for i, (text, _) in enumerate(reversed(self.notes)):
             draw_text(surface, text, (12, self.size[1] - NOTE_LIFT - NOTE_LINE * i), 20,
                       (255, 220, 120))
+
+    def quality_corner(self):
+        """Where the overlay's fps line ends (its bottom right), clear of the copies' charts at
+        their cells' bottom right: the legend's corner (under a pair, beside three), or above
+        the last copy's charts when four fill the canvas."""
+        room = legend_cell(len(self.cells), self.size)
+        if room is not None:
+            return (room.right - QUALITY_INSET, room.bottom - QUALITY_INSET - 8)
+        cell, charts = self.cells[-1], self.copies[-1].instruments.charts
+        top = min(chart.rect.top for _, chart in charts) if charts else self.size[1]
+        return (cell.right - QUALITY_INSET, cell.y + round(top * CELL_SCALE) - QUALITY_INSET)
 
     def _draw_label(self, surface, cell, text):
         image = rendered(text, LABEL_SIZE, TEXT)

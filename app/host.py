@@ -371,12 +371,12 @@ class Host:
             self._toolbar_painted = (toolbar, toolbar.area(self.window.surface.get_width()))
         return self._toolbar_painted[1]
 
-    _toolbar_painted = None
-    """(toolbar, its `_toolbar_area`)."""
+    _toolbar_painted = None  # (toolbar, its `_toolbar_area`)
 
     def _draw_quality_label(self, surface):
         """The overlay's fps and tier line on a small dark pill, readable on any sky."""
-        quality_pill(surface, self.quality_label(), self.ui)
+        corner = getattr(self.scene, "quality_corner", lambda: None)()  # side by side's own
+        return quality_pill(surface, self.quality_label(), self.ui, corner)
 
     def _govern(self, now, work):
         """Feed the frame's work (steps, draw, present) to the shown scene's governor; apply

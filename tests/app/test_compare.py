@@ -347,3 +347,25 @@ def test_a_right_drag_in_one_cell_cuts_every_cloak_along_the_same_stroke():
         host.handle(script_event(entry, 0 if entry["type"] == "up" else 3))
     torn = [s["torn"] for s in host.state()["compare"]["states"]]
     assert torn[0] == torn[1] >= 10, torn
+
+
+@pytest.mark.parametrize("scene, values", [("rope", "2,10"), ("rope", "2,10,40"),
+                                           ("rope", "2,5,10,40"), ("cloth", "1,2,5,10"),
+                                           ("takopi", "2,5,20")])
+def test_the_overlay_s_fps_line_keeps_clear_of_every_copy_s_charts_and_the_toolbar(scene, values):
+    from app.compare import CELL_SCALE
+    host = host_for(scene, f"iterations={values}")
+    host.toggle_overlay()
+    run(host, 5)
+    surface = host.window.surface
+    host.draw(surface)
+    pill = host._draw_quality_label(surface)
+    grid = host.scene
+    assert surface.get_rect().contains(pill)
+    for copy, cell in zip(grid.copies, grid.cells):
+        for _, chart in copy.instruments.charts:
+            r = chart.rect
+            shown = pygame.Rect(cell.x + r.x * CELL_SCALE, cell.y + r.y * CELL_SCALE,
+                                r.width * CELL_SCALE, r.height * CELL_SCALE)
+            assert not pill.colliderect(shown), (cell, shown, pill)
+    assert not any(pill.colliderect(button) for button in host.scene.context.chrome or ())
