@@ -11,7 +11,7 @@ import pygame
 
 from scenes.kit.draw import disc, fill_polygon, line, smooth_at, stroke, vertical_gradient
 from scenes.kit.strain import strain_color
-from scenes.kit.widgets import draw_help_line, draw_text
+from scenes.kit.widgets import draw_help_line, draw_readout, draw_text
 
 from .model import CLIFF_TOP, PLANK_NEVER_BREAKS, cliff_outlines
 from .model.bridge import DROP_HEIGHT
@@ -114,6 +114,6 @@ def draw_overlay(surface, model, context):
         worst = max(worst, stretch)
         pygame.draw.line(surface, strain_color(stretch, limit), a, b, 3)
     load = model.yard.riding_load()
-    draw_text(surface, f"{len(model.world.constraints)} links · {model.torn} snapped · worst "
-              f"rope {worst:.2f}x its hanging length (snaps at {limit:.2f}x) · load {load:g}",
-              (12, 36), 20, (190, 230, 190))
+    draw_readout(surface, f"{len(model.world.constraints)} links · {model.torn} snapped · worst "
+                 f"rope {worst:.2f}x its hanging length (snaps at {limit:.2f}x) · load {load:g}",
+                 context, (12, 36), (190, 230, 190))

@@ -81,4 +81,4 @@ def draw(surface, model, context):
 
 def draw_overlay(surface, model, context):
     """The links coloured by strain: green at rest, red at the tear limit."""
-    draw_strain(surface, model.sheet, model.values["tear"], OVERLAY_AT)
+    draw_strain(surface, model.sheet, model.values["tear"], context, OVERLAY_AT)

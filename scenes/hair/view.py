@@ -11,7 +11,7 @@ from math import hypot
 import pygame
 
 from scenes.kit.draw import aa_polyline, disc, fill_polygon, smooth_at, vertical_gradient
-from scenes.kit.widgets import draw_help_line, draw_text
+from scenes.kit.widgets import draw_help_line, draw_readout, draw_text
 from verlet.geometry import catmull_rom_open
 
 from .model import HEAD_RADIUS
@@ -91,6 +91,6 @@ def draw_overlay(surface, model, context):
             pygame.draw.circle(surface, (255, 255, 255), (joint.point.x, joint.point.y), 2)
         root = strand.chain[0]
         pygame.draw.circle(surface, (255, 90, 90), (root.x, root.y), 3)
-    draw_text(surface, f"{len(model.strands)} strands · bend limit ±{model.values['bend']:g}° a "
-              f"joint · fullest bend {worst * 100:.0f}% of it", (12, 36), 20, (60, 110, 60),
-              shadow=False)
+    draw_readout(surface, f"{len(model.strands)} strands · bend limit ±{model.values['bend']:g}° a "
+                 f"joint · fullest bend {worst * 100:.0f}% of it", context, (12, 36), (60, 110, 60),
+                 shadow=False)

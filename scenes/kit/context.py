@@ -4,7 +4,7 @@ Each scene owns one `ViewContext`; the host (`app.host`) fills it in (tier, touc
 chrome, slots, records, painted_over) and never writes into the scene itself. The scene hands
 it to its view with every call, `view.draw(surface, model, context)` and
 `view.draw_overlay(surface, model, context)`. A view reads it and never changes it, except
-`memory`, which is the view's own.
+`memory`, which is the view's own (the scene sets `buttons`, its own).
 """
 
 from dataclasses import dataclass, field
@@ -31,6 +31,8 @@ class ViewContext:
              None when that is not known; the scene turns it into `kept`
     records  where a scene keeps what outlives a run (a best score): `load(name)` and
              `save(name, record)`, or None for a run that keeps nothing
+    buttons  canvas rects of the scene's own buttons over its picture (the sheets' wind
+             button): a view's words keep clear of them; the scene sets them as it lays out
     memory   the view's own notes from one frame to the next (what it painted where)
     ui       the size the canvas is shown at (`scenes.kit.ui_scale.UiScale`): a view draws
              its words at `ui.text(designed)` so they read at 12 CSS px on a phone too;
@@ -43,6 +45,7 @@ class ViewContext:
     kept: list = None
     chrome: tuple = ()
     slots: dict = field(default_factory=dict)
+    buttons: tuple = ()
     painted_over: list = None
     records: object = None
     memory: dict = field(default_factory=dict)

@@ -41,6 +41,7 @@ class SheetScene(Scene):
             width = round(width * label / Button.LABEL_SIZE)
         self.wind_button.rect = pygame.Rect(x, y, width, ui.side(height))
         self.wind_button.label_size = label
+        self.context.buttons = (self.wind_button.rect,)
 
     def handle(self, event):
         """The wind button, then the right button as a knife, then the common routing."""

@@ -18,7 +18,7 @@ import pygame
 from scenes.kit.draw import disc, key_cursor
 from scenes.kit.model.sheet_pattern import map_piece
 from scenes.kit.strain import strain_color
-from scenes.kit.widgets import draw_text
+from scenes.kit.widgets import draw_readout, draw_text
 
 
 def shade(color, factor):
@@ -148,7 +148,7 @@ def draw_cuts_and_hand(surface, model, smooth):
     key_cursor(surface, model.keys, smooth)
 
 
-def draw_strain(surface, sheet, limit, corner=(12, 36)):
+def draw_strain(surface, sheet, limit, context, corner=(12, 36)):
     """Every live link coloured by its stretch against `limit`, with the numbers in words."""
     worst = 1.0
     line = pygame.draw.line
@@ -160,6 +160,6 @@ def draw_strain(surface, sheet, limit, corner=(12, 36)):
     for p in sheet.world.particles:
         if p.pinned:
             pygame.draw.circle(surface, (255, 90, 90), (p.x, p.y), 3)
-    draw_text(surface, f"{len(sheet.world.constraints)} links · {sheet.torn} torn · worst "
-              f"stretch {worst:.2f}x (tears at {limit:.2f}x)", corner, 20, (190, 230, 190))
+    draw_readout(surface, f"{len(sheet.world.constraints)} links · {sheet.torn} torn · worst "
+                 f"stretch {worst:.2f}x (tears at {limit:.2f}x)", context, corner, (190, 230, 190))
     return worst

@@ -236,8 +236,49 @@ def draw_help_line(surface, text, context, color=TEXT, shadow=True, pos=(12, 12)
     right = min([rect.x for rect in context.chrome] + [surface.get_width()]) - ui.room(8)
     lines = wrap_words(text, size, right - pos[0])
     leading = font(size).get_linesize()
-    return [draw_text(surface, words, (pos[0], pos[1] + i * leading), size, color, shadow=shadow)
-            for i, words in enumerate(lines)]
+    rects = [draw_text(surface, words, (pos[0], pos[1] + i * leading), size, color, shadow=shadow)
+             for i, words in enumerate(lines)]
+    context.memory[HELP_BOTTOM] = max(rect.bottom for rect in rects)
+    return rects
+
+
+HELP_BOTTOM = "help line bottom"
+"""`context.memory` key: the canvas y where the help line drawn small ended (`draw_readout`
+starts below it)."""
+READOUT_SIZE = 20
+"""The designed size of an overlay's readout line, px (under the help line)."""
+
+
+def draw_readout(surface, text, context, pos, color, shadow=True):
+    """An overlay's line of numbers, " · " between its parts, under the help line.
+
+    At full size it is one line of READOUT_SIZE px at `pos`, as designed. Shown small its
+    words grow to 12 CSS px and it starts at the left margin (12 px) below the help line (which wraps
+    there), below any of the scene's own buttons in its way (`context.buttons`), breaking
+    between its parts to stay left of the toolbar row. Returns the rects drawn."""
+    ui = context.ui
+    size = ui.text(READOUT_SIZE)
+    if size == READOUT_SIZE:
+        return [draw_text(surface, text, pos, size, color, shadow=shadow)]
+    room, leading = ui.room(8), font(size).get_linesize()
+    x, y = 12, max(pos[1], context.memory.get(HELP_BOTTOM, 0) + ui.room(4))
+    obstacles = list(context.chrome) + list(context.buttons)
+    pieces, rects = [piece for piece in text.split(" · ") if piece], []
+    canvas_right = surface.get_width() - room
+    while pieces and y < surface.get_height():
+        band = pygame.Rect(x, y, canvas_right - x, leading)
+        hits = [rect for rect in obstacles if rect.colliderect(band)]
+        right = min([rect.left for rect in hits if rect.left > x] + [canvas_right]) - room
+        blocked = any(rect.left <= x for rect in hits)
+        if blocked or (hits and right - x < font(size).size(pieces[0])[0]):  # no room here
+            y = max(rect.bottom for rect in hits) + ui.room(4)  # for the next part: go below
+            continue
+        line = pieces.pop(0)
+        while pieces and font(size).size(f"{line} · {pieces[0]}")[0] <= right - x:
+            line = f"{line} · {pieces.pop(0)}"
+        rects.append(draw_text(surface, line, (x, y), size, color, shadow=shadow))
+        y += leading
+    return rects
 
 
 def wrap_words(text, size, width, separator=" "):

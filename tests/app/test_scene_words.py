@@ -135,3 +135,27 @@ def test_at_full_size_the_scenes_words_are_as_designed(monkeypatch):
     sizes_seen = {t: s for t, s, _ in frame_texts(monkeypatch, takopi)}
     from scenes.takopi.view_canvas import CREDIT, HELP_LINE
     assert sizes_seen[CREDIT] == 16 and sizes_seen[HELP_LINE] == 22
+
+
+@pytest.mark.parametrize("scene", ("rope", "cloth", "flag", "bridge", "hair"))
+@pytest.mark.parametrize("width", (320, 390))
+def test_an_overlay_s_readout_line_reads_at_12_css_px_below_the_help_line(monkeypatch, scene,
+                                                                            width):
+    """The overlay's line of numbers grows with the help line: below it (it wraps there), below
+    the sheets' wind button, breaking between its parts left of the toolbar row. Drawn at its
+    designed place at full size it ran into the wrapped help line on a phone."""
+    host = make(scene, width)
+    host.scene.context.overlay = True
+    for _ in range(5):
+        host.frame(1)
+    texts = frame_texts(monkeypatch, host)
+    readout = [(text, size, rect) for text, size, rect in texts
+               if any(part in text for part in ("links", "points", "strands", "torn", "load"))
+               and "·" not in text[:1]]
+    readout = [entry for entry in readout if entry[2].top > 12 and entry[2].x == 12]
+    assert readout, [text for text, _, _ in texts]
+    lines = [(text, size, rect) for text, size, rect in texts if rect.x == 12 and rect.top < 200]
+    assert_words_fit(host, lines, f"{scene} overlay")
+    help_bottom = min(rect.top for _, _, rect in readout)
+    assert all(rect.bottom <= help_bottom for text, _, rect in lines
+               if (text, _, rect) not in readout and rect.top < help_bottom)
