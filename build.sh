@@ -6,8 +6,9 @@
 #   ./build.sh test [ARGS]  set up everything the tests need, then run them all (ARGS go to pytest)
 #   ./build.sh setup        only create .venv and install every Python package (all extras)
 #   ./build.sh shots        render the README's pictures headlessly into docs/images/: each from
-#                           its recipe docs/pictures/NAME.json (python -m docs.pictures), and
-#                           the phone-layout ones (python -m tests.support.chrome_shots)
+#                           its recipe docs/pictures/NAME.json (python -m docs.pictures), the
+#                           phone-layout ones (python -m tests.support.chrome_shots), then the
+#                           site and its first post in Chromium (python -m docs.pictures.site)
 #   ./build.sh web          build the browser app offline with pygbag into build/web/ (+ posters)
 #   ./build.sh site [ARGS]  web, then the example blog page into build/site/ (--base-url URL)
 #   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
@@ -222,8 +223,11 @@ case "$command" in
         exec "$PY" -m pytest "$@"
         ;;
     shots)
-        setup_python
+        setup_python web
+        setup_chromium
         shots docs/images
+        site_build
+        "$PY" -m docs.pictures.site --out docs/images/site.png
         ;;
     web)
         setup_python web

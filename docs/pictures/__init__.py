@@ -43,7 +43,7 @@ TIMEOUT = 300
 EXIT_BAD = 2
 
 MADE_ELSEWHERE = {
-    "site.png": "the example blog page (build/site/) taken in headless Chromium by hand",
+    "site.png": "python -m docs.pictures.site (the first post of build/site/ in Chromium)",
     "chrome-320.png": "python -m tests.support.chrome_shots",
     "chrome-390.png": "python -m tests.support.chrome_shots",
     "chrome-960.png": "python -m tests.support.chrome_shots",

@@ -105,3 +105,18 @@ def test_a_folder_without_recipes_is_one_line(repo_root, tmp_path):
     done = run_pictures(repo_root, "--recipes", str(tmp_path), "--check")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
     assert "no NAME.json recipes" in done.stderr
+
+
+def test_the_site_picture_without_a_built_site_is_one_line_and_exit_2(repo_root, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "docs.pictures.site", "--site", str(tmp_path),
+                           "--out", str(tmp_path / "site.png")], cwd=repo_root,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and not (tmp_path / "site.png").exists()
+    assert done.stderr.count("\n") == 1 and "./build.sh site" in done.stderr
+
+
+def test_build_sh_shots_takes_the_site_picture_after_building_the_site(repo_root):
+    script = (repo_root / "build.sh").read_text(encoding="utf-8")
+    command = script[script.index("    shots)"):]
+    command = command[:command.index(";;")]
+    assert command.index("site_build") < command.index("-m docs.pictures.site")

@@ -10,7 +10,10 @@ iteration" link sets Takopi's iterations to 1 through the embed API.
 
 import json
 import re
+import subprocess
+import sys
 
+import pygame
 import pytest
 
 from web import site as site_builder
@@ -137,3 +140,15 @@ def test_keyboard_focus_on_a_poster_is_drawn_above_its_image(page, serve, site, 
     assert ring[0] == '""' and ring[1] == "absolute" and int(ring[2]) >= 1 and "inset" in ring[3], ring
     image_filter = page.evaluate("getComputedStyle(document.activeElement.querySelector('img')).filter")
     assert image_filter == "none", "a filter on the focused image would paint over the ring"
+
+
+def test_the_readme_s_site_picture_is_the_first_screen_of_the_first_post(site, tmp_path):
+    out = tmp_path / "site.png"
+    done = subprocess.run([sys.executable, "-m", "docs.pictures.site", "--site", str(site["dir"]),
+                           "--out", str(out)], cwd=site["dir"].parents[1], capture_output=True,
+                          text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (1280, 800)
+    colours = {picture.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 800, 40)}
+    assert len(colours) > 20  # a page with a poster in it, not a blank screen
