@@ -7,6 +7,8 @@ Every painting function here returns the canvas rect it painted (or None): the f
 is made of those rects, so nothing painted is left out of it.
 """
 
+from math import hypot
+
 import pygame
 
 from scenes.kit.draw import vertical_gradient
@@ -235,18 +237,34 @@ def draw_push(surface, model):
 def draw_finger(surface, model):
     """A dot where the finger is, over the character; the rect painted, or None.
 
-    The finger is the pointer. A press that started far from the body (and the poke, T8) has it
-    at the circle's centre; a press that started on the body has the circle beside the pointer
-    with its rim at the dot's far edge, so the dot sits in the body's dent; one just beside the
-    body has it inside the circle, between its centre and the dent.
+    The finger is the pointer (`finger_at`). A press that started far from the body (and the
+    poke, T8) has it at the circle's centre; a press that started on the body has the circle
+    beside the pointer with its rim at the dot's far edge, so the dot sits in the body's dent;
+    one just beside the body has it inside the circle, between its centre and the dent.
     """
     circle = model.push_circle()
     if circle is None:
         return None
-    finger_x, finger_y = circle[0] if model.pointer is None else model.pointer
+    finger_x, finger_y = finger_at(model, circle)
     dot = _stamp(_pushes, "finger", _paint_finger)
     half = dot.get_width() // 2
     return surface.blit(dot, (round(finger_x) - half, round(finger_y) - half))
+
+
+def finger_at(model, circle):
+    """Where the finger dot is drawn for the press `circle`: at the pointer, but never further
+    from the circle's centre than its rim less FINGERTIP. A press deep on the body stops its
+    dent short of the pointer (`press.deepest_dent`); drawn at the pointer the dot would sit in
+    the body below the dent, so it is drawn at the bottom of the dent instead."""
+    (cx, cy), radius = circle
+    if model.pointer is None:
+        return cx, cy
+    x, y = model.pointer
+    distance = hypot(x - cx, y - cy)
+    most = max(0.0, radius - FINGERTIP)
+    if distance <= most:
+        return x, y
+    return cx + (x - cx) * most / distance, cy + (y - cy) * most / distance
 
 
 def drawn_boxes(model, box):
@@ -260,8 +278,7 @@ def drawn_boxes(model, box):
         (x, y), radius = circle
         reach = radius + 4.0
         boxes.append((x - reach, y - reach, x + reach, y + reach))
-        if model.pointer is not None:
-            x, y = model.pointer
+        x, y = finger_at(model, circle)
         reach = FINGERTIP + 2.0
         boxes.append((x - reach, y - reach, x + reach, y + reach))
     return boxes

@@ -3,11 +3,14 @@ it (on it, off-centre, 12 px beside it, just above it, below it) dents it from t
 body's centre moves at most 30 px, at the defaults, at 40 random slider settings and at each
 slider's ends; a drag still carries it; after the release it comes back to its rest.
 
-What is measured is the centre's move along the floor and up: a press squashes the body down
-against its floor, and a squash from above lowers the centre of its 16 points by about half
-of what it squashes (35 px for a press at the very centre, whose dent reaches the middle):
-that is the dent. Issue 25 saw the body shoved along the floor (142 px, 51-371 over random
-settings) and thrown up and away (17 px a frame, 350 px across the floor).
+What is measured is the centre's full move, hypot(x - x0, y - y0), every frame, downward
+included: a squash from above lowers the centre of the 16 points by about half of what it
+squashes, so the dent itself must stay shallow enough (`press.deepest_dent`). With the rim let
+down to the fingertip a press at the very centre sank it 35 px, one low in the body 64 px, and
+one at the side's middle half way in moved it 34.5 px; now no press on a grid over the body's
+box and 20 px round it moves it more than 21 px at defaults (24-25 px at random slider
+settings and weightless, the most found). Issue 25 saw the body shoved along the floor (142 px,
+51-371 over random settings) and thrown up and away (17 px a frame, 350 px across the floor).
 """
 
 import random
@@ -46,7 +49,7 @@ def presses(model):
 
 
 def held_move(values, at):
-    """(largest move of the centre along the floor and up, px; least area / rest area) while a
+    """(largest move of the centre, px, the full 2-D distance; least area / rest area) while a
     press at `at` is held still for HELD frames."""
     model = settled(**values)
     x0, y0 = model.body.center()
@@ -56,7 +59,7 @@ def held_move(values, at):
     for _ in range(HELD):
         model.step()
         x, y = model.body.center()
-        moved = max(moved, hypot(x - x0, min(0.0, y - y0)))
+        moved = max(moved, hypot(x - x0, y - y0))
         least = min(least, model.body.area() / rest)
     return moved, least
 
@@ -72,7 +75,7 @@ def test_a_press_held_still_near_or_on_the_body_dents_it_and_moves_it_at_most_30
     # It is a dent: pressed on it, from above or beside it, the body gives some area up.
     for name in ("centre", "off-centre, upper left", "12 px beside, left", "just above"):
         assert moves[name][1] < 0.995, (name, moves[name][1])
-    assert moves["centre"][1] < 0.90
+    assert moves["centre"][1] < 0.985  # 0.976 (0.89 when the dent reached the centre)
 
 
 def slider_settings():
@@ -140,3 +143,49 @@ def test_after_the_release_the_body_comes_back_to_its_rest():
         assert abs(model.body.area() / rest_area - 1.0) < 0.005, name
         assert abs(model.body.perimeter() / rest_perimeter - 1.0) < 0.005, name
         assert max(p.y for p in model.body.points) == body_floor(model), name
+
+
+def grid(model, step):
+    """Press positions every `step` px over the body's box widened by 20 px each side, inside
+    the canvas and not below the ground."""
+    xs = [p.x for p in model.body.points]
+    ys = [p.y for p in model.body.points]
+    bottom = min(max(ys) + 20.0, model.ground - 1.0)
+    width, height = model.size
+    at = []
+    x = min(xs) - 20.0
+    while x <= max(xs) + 20.0:
+        y = min(ys) - 20.0
+        while y <= bottom:
+            if 0.0 < x < width and 0.0 < y < height:
+                at.append((x, y))
+            y += step
+        x += step
+    return at
+
+
+def worst_on_grid(values, step):
+    worst, where = 0.0, None
+    for at in grid(settled(**values), step):
+        moved, _ = held_move(values, at)
+        if moved > worst:
+            worst, where = moved, at
+    return worst, where
+
+
+def test_a_press_held_anywhere_on_a_grid_over_the_body_moves_it_at_most_30_px():
+    """Every 12 px over the body and 20 px round it, at defaults (measured: at most 21 px; 68 px
+    before the dent was bounded, a press low in the body crushing it flat on its floor)."""
+    worst, where = worst_on_grid({}, 12.0)
+    assert worst <= MOST, (round(worst, 1), where)
+    assert worst > 10.0  # the grid did press it
+
+
+def test_at_the_sliders_ends_a_press_held_anywhere_moves_it_at_most_30_px():
+    """A coarser grid at the settings that move it most: weightless (nothing flattens it before
+    the finger does), the puffiest, the stiffest, the largest circle, and two random ones."""
+    settings = [{"gravity": 0.0}, {"area_ratio": 3.0}, {"iterations": 40}, {"push_radius": 220},
+                slider_settings()[0], slider_settings()[5]]
+    for values in settings:
+        worst, where = worst_on_grid(values, 28.0)
+        assert worst <= MOST, (values, round(worst, 1), where)

@@ -91,12 +91,14 @@ def test_the_ring_in_pieces_draws_the_one_polygon_rings_picture_within_a_level(m
 
 def finger_over_the_help_line():
     """A body pressed and the finger dragged up to the help line (the body stays below: a
-    press pushes, it cannot lift), so the press circle lies under the text."""
+    press pushes, it cannot lift), so the press circle lies under the text. The press at the
+    centre stops its dent short of the pointer (`press.deepest_dent`), so the circle's rim and
+    the finger drawn on it are some 40 px above the pointer: it goes up to 80 px."""
     model = settled()
     cx, cy = model.body.center()
     model.input("down", (cx, cy))
     for i in range(200):
-        model.input("move", (max(60, cx - 4 * i), max(20, cy - 4 * i)))
+        model.input("move", (max(60, cx - 4 * i), max(80, cy - 4 * i)))
         model.step()
     return model
 

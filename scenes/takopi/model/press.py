@@ -17,10 +17,16 @@ press from the side sliding it along.
 
 How a press comes in (`plan_press`): far from the body it is the article's circle centred on
 the pointer. On the body or near it the circle comes in from outside along the line from the
-body's centre through the pointer, never from below (PRESS_SLOPE), and stops with its rim past
-the pointer (on the body) or at most NEAR_DENT past first touch (beside it), so the finger
-dents the body from the side it presses and the body never has to make room for the whole
-circle.
+body's centre through the pointer, never from below (PRESS_SLOPE), from where it first touches
+the body, and stops with its rim past the pointer (on the body) or at most NEAR_DENT past first
+touch (beside it), so the finger dents the body from the side it presses and the body never has
+to make room for the whole circle. However deep the pointer, the dent (how far the rim comes in
+past first touch) is bounded (`deepest_dent`: DENT_DOWN, DENT_ACROSS, DENT_SHARE), so a press
+held still anywhere on or near the body moves its centre (the mean of its 16 points) at most
+about 21 px at defaults, downward squash included, and 24-25 px over random slider settings
+and the sliders' ends (weightless the most; 30 px is T7's most): a deeper dent can only be made
+by shoving or crushing the whole body (before the bound: 68 px, a press low in the body
+crushing it flat against its floor).
 """
 
 from math import hypot, sqrt
@@ -34,20 +40,23 @@ GRIP_SPEED = SWEEP_STEP
 swept faster across the skin it slides over it (a fast swipe across the body that gripped
 crushed it flat into a wall). The circle coming in at a press grips whatever its speed."""
 PRESS_IN = 8
-"""Frames a press near or on the body takes to come in: the circle's rim travels from the
-body's surface to its place past the pointer, as a finger presses in, instead of appearing deep
-inside."""
+"""Frames a press near or on the body takes to come in: the circle's rim travels from where it
+first touches the body to its place (past the pointer, or as deep as `deepest_dent` lets it),
+as a finger presses in, instead of appearing deep inside."""
 FINGERTIP = 6.0
-"""Radius of the fingertip drawn at the pointer, px. A press deep on the body comes in until the
-circle's rim is this far past the pointer: the whole drawn fingertip is in the dent, its far
-edge on the body's surface. Held at the body's centre at defaults, the area is about 0.89 of
-the rest area (with the rim at the pointer itself it was 0.907: T7 asks for 0.90)."""
+"""Radius of the fingertip drawn at the pointer, px. A press on the body comes in until the
+circle's rim is this far past the pointer, so the whole drawn fingertip is in the dent, its far
+edge on the body's surface, unless that is deeper than `deepest_dent` allows: then the rim
+stops there, short of the pointer. Held at the body's centre at defaults the rim stops
+DENT_DOWN below the crown and the area is about 0.978 of the rest area (with the rim taken all
+the way down, FINGERTIP past the centre, it was 0.89, but the body's centre sank 35 px)."""
 NEAR_DENT = 30.0
 """The deepest dent a press outside the body makes, px: how far the circle's rim comes in past
 where it first touches the body (`plan_press`). The article's circle, centred on a pointer 12 px
 beside the body, would cut 88 px into it, more than half its width, and had to shove the whole
-body out of the way (it launched it at 17 px a frame); now that press dents it 30 px
-from that side and the body's centre moves 14 px."""
+body out of the way (it launched it at 17 px a frame); now that press dents it from that side,
+coming in at 45 degrees, where `deepest_dent` bounds it a little further (29 px), and the
+body's centre moves at most 17 px (counting its sinking too)."""
 PRESS_SLOPE = 1.0
 """The steepest a press comes in from the side: tan of its angle from straight down (1 = 45
 degrees). A finger squashes the body against its floor; pressed straight from the side it can
@@ -55,6 +64,25 @@ only shove it, since nothing but the floor's friction holds it there (a press at
 middle, half way to the centre, moved the body's centre 41 px), and from below it lifts the
 body off its floor onto the round of the circle, off which it rolls away (51-250
 px). So a press on the left side comes from the upper left, one below the body from above."""
+DENT_DOWN = 40.0
+"""The deepest a press coming straight down dents the body, px past where its rim first
+touches it (`deepest_dent`). Pressed from above the body squashes against its floor and its
+centre sinks by about half the dent: with the rim let down to the fingertip at the centre (a dent
+of some 90 px) it sank 35 px, and a press low in the body crushed it flat (64 px). 40 px is a
+quarter of the body's height at defaults: pressed at its centre it sinks 15 px held, 19 px at
+the peak as the finger comes in; weightless (nothing has flattened it against its floor first)
+24-25 px at the peak, which is what bounds this: a 44 px dent sank a weightless body 27 px, a
+48 px one 28.5 px."""
+DENT_ACROSS = 24.0
+"""The deepest a press dents the body along its floor, px: the half-axis across of the ellipse
+`deepest_dent` keeps the dent in. A push along the floor is held only by the floor's grip, so
+the body gives way: a press half way to the centre at the side's middle, a 55 px dent at 45
+degrees, moved the centre 34.5 px. At 45 degrees (PRESS_SLOPE) the ellipse gives a 29 px dent
+(21 px across, 21 down): that press now moves the centre 18 px."""
+DENT_SHARE = 0.6
+"""The deepest a press dents the body as a share of the push circle's radius: a small circle
+pressed in nearly its own radius had a soft body (5 iterations, 45 px circle) close round it and
+squirt away over three seconds (42 px); at 0.6 of its radius the dent stays a dent (11 px)."""
 CENTRE_PRESS = 0.2
 """A press on the body closer to its centre than this share of its mean radius comes from above
 (like the poke, T8): so near the centre the side it would come from is only noise."""
@@ -166,26 +194,42 @@ def plan_press(body, pointer, radius):
 
     The dent is how far the circle's rim comes in past where it first touches the body. The
     circle comes from outside along the line from the body's centre through the pointer, but
-    at most PRESS_SLOPE off straight down (`approach`). On the body its rim starts at the
-    surface and ends FINGERTIP past the pointer (from straight above near the centre), but its
-    centre never goes in past the surface: a circle smaller than the body, pressed in deeper
-    than its own radius, had the soft body (1 iteration) wrap up round it until the ring rolled
-    over the top of it (61-73 px, upside down). Outside
-    it the dent is the article's circle's (centred on the pointer, reach 0) as long as that is
-    no deeper than NEAR_DENT; deeper, the circle stops NEAR_DENT past first touch. The circle
-    never starts inside the body: placed there at once it would throw the near points through
-    to the far side and turn the ring inside out.
+    at most PRESS_SLOPE off straight down (`approach`), from where its rim first touches the
+    body (`clearing_reach`: a circle started with its rim where the ray leaves the body cut
+    into a slanting surface beside it and shoved the body 44 px from its lower flank). On the
+    body the rim ends FINGERTIP past the pointer (from straight above near the centre), but
+    the dent is never deeper than `deepest_dent` and the circle's centre never goes in past the
+    surface: a circle smaller than the body, pressed in deeper than its own radius, had the
+    soft body (1 iteration) wrap up round it until the ring rolled over the top of it (61-73
+    px, upside down). Outside it the dent is the article's circle's (centred on the pointer,
+    reach 0) as long as that is no deeper than NEAR_DENT or `deepest_dent`; deeper, the circle
+    stops there. The circle never starts inside the body: placed there at once it would throw
+    the near points through to the far side and turn the ring inside out.
     """
     cx, cy = body.center()
     dx, dy = pointer[0] - cx, pointer[1] - cy
     side = approach(dx, dy)
-    if body.contains(pointer):
-        if hypot(dx, dy) <= CENTRE_PRESS * body.mean_radius():
-            side = (0.0, -1.0)
-        depth = body.depth_along(pointer, side)
-        return side, radius + depth, max(radius - FINGERTIP, depth)
+    inside = body.contains(pointer)
+    if inside and hypot(dx, dy) <= CENTRE_PRESS * body.mean_radius():
+        side = (0.0, -1.0)
     touching = clearing_reach(body.points, pointer, side, radius)
-    return side, touching, max(0.0, touching - NEAR_DENT)
+    deepest = deepest_dent(side, radius)
+    if inside:
+        to_fingertip = touching - (radius - FINGERTIP)
+        depth = body.depth_along(pointer, side)
+        return side, touching, max(depth, touching - min(to_fingertip, deepest))
+    return side, touching, touching - min(touching, NEAR_DENT, deepest)
+
+
+def deepest_dent(side, radius):
+    """The deepest dent a press coming in along `side` (from the pointer to the circle's centre)
+    may make with a circle of `radius`, px past first touch: the dent's move, split into along
+    the floor and down, stays inside the ellipse of half-axes DENT_ACROSS and DENT_DOWN, and it
+    is at most DENT_SHARE of the radius. The floor holds a squash from above and only grips a
+    push from the side, so the body's centre moves about as far for either end of the ellipse;
+    nothing in the rule depends on where the press is, only on the direction it comes from."""
+    across, down = side[0] / DENT_ACROSS, side[1] / DENT_DOWN
+    return min(DENT_SHARE * radius, 1.0 / sqrt(across * across + down * down))
 
 
 def approach(dx, dy):
