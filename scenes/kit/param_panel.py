@@ -22,6 +22,9 @@ from .widgets import (PANEL_FILL, TEXT, Button, Slider, _pointer, draw_sliders_i
                       grown_icon, panel_surface, rendered)
 
 SHARE_LABELS = {"link": "copy link", "embed": "copy embed"}
+COVERING_FILL = (18, 20, 34, 255)
+"""The body's fill where it covers the toolbar row (a small frame): opaque, so the help
+line under it does not show through as a ghost."""
 """The copy buttons' words, by what they copy."""
 
 
@@ -78,6 +81,7 @@ class ParamPanel:
         bottom = max(button.rect.bottom for button in self.buttons)
         self.body = pygame.Rect(x, body_top, columns * column,
                                 bottom + ui.grow(8, growth) - body_top)
+
 
     def _slider(self, name, rect, text):
         scene = self.scene
@@ -182,7 +186,10 @@ class ParamPanel:
 
     def draw(self, surface):
         if self.open and self.sliders:
-            surface.blit(panel_surface(self.body.size, PANEL_FILL), self.body)
+            body, fill = self.body, PANEL_FILL
+            if self.covers_row:  # drawn as a sheet from the top left corner, over the help line
+                body, fill = body.union((-12, -12, 1, 1)), COVERING_FILL
+            surface.blit(panel_surface(body.size, fill), body)
             for slider in self.sliders:
                 slider.draw(surface)
             for button in self.buttons:
