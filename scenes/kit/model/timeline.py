@@ -42,9 +42,11 @@ never on the one shown.
 
 Costs (`benchmarks/timeline.py`, natively; `benchmarks/results.md`, "Rewind"): a keyframe is
 a pickle of 3 to 85 kB taking 0.06 to 1.5 ms against model steps of 0.1 to 0.5 ms, so
-keyframes fall every 20 to 150 frames; recording is 3 to 5% of the step and the 10 s keep
-under 1 MB (a few MB once filled in). Right after a pause the slowest jump replays at most
-REPLAY_MOST of steps; a second of paused frames brings every demo's slowest jump under 30 ms.
+keyframes fall every 20 to 120 frames; recording is 3 to 4% of the step in most demos and
+the 10 s keep under 1 MB (a few MB once filled in). Right after a pause the slowest jump
+replays at most REPLAY_MOST of steps (40-50 ms in all in the cloak, the spider, the flag and the
+hair); there, where the cap binds, recording is the keyframe's cost against REPLAY_MOST, 4 to
+6.5% on the shared test machine. A second of paused frames brings every slowest jump under 30 ms.
 """
 
 import gc
