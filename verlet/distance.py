@@ -11,11 +11,12 @@ where they stood, ends about to sleep record it.
 
 from math import hypot
 
+from .compact import Compact
 from .geometry import EPSILON
 from .solver import move_now, move_pending
 
 
-class Distance:
+class Distance(Compact):
     """Keep particles `a` and `b` at `rest` apart (S1), or at most `rest` apart with `max_only` (T3).
 
     The error (current length - rest) is split between the ends, half each, or all of it on the

@@ -7,8 +7,10 @@ velocity for the next frame automatically, and nothing else ever needs correctin
 
 from math import hypot, isfinite
 
+from .compact import Compact
 
-class Particle:
+
+class Particle(Compact):
     """A point mass with a current and a previous position.
 
     `x, y` is the current position and `px, py` the previous one; `pinned` particles never move

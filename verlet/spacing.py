@@ -23,11 +23,12 @@ one. Both are standard library only.
 from heapq import heappop, heappush
 from math import sqrt
 
+from .compact import Compact
 from .distance import Distance
 from .geometry import EPSILON
 
 
-class Spacer:
+class Spacer(Compact):
     """Keep particles `a` and `b` at least `rest` px apart (`rest` None: as far as they are)."""
 
     __slots__ = ("a", "b", "rest")

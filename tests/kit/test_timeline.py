@@ -18,6 +18,7 @@ from scenes.flag import model as flag
 from scenes.hair import model as hair
 from scenes.kit.model.simulation import Simulation
 from scenes.kit.model.timeline import DENSE, KEEP, MIN_SPACING, SHARE, Timeline
+from verlet.compact import slot_names
 from scenes.rope import model as rope
 from scenes.spider import model as spider
 from scenes.takopi import model as takopi
@@ -76,7 +77,9 @@ def walk(root):
             tokens.append(("object", type(obj).__qualname__))
             own_state = getattr(type(obj), "__getstate__", None)
             if own_state is not None and own_state is not getattr(object, "__getstate__", None):
-                fields = dict(obj.__getstate__())  # what the class says it is (caches left out)
+                state = obj.__getstate__()  # what the class says it is (caches left out)
+                fields = (dict(zip(slot_names(type(obj)), state)) if isinstance(state, tuple)
+                          else dict(state))  # a compact pickle's tuple, in slot order
             else:
                 fields = dict(getattr(obj, "__dict__", {}))
             for cls in type(obj).__mro__:
