@@ -8,6 +8,8 @@ Run after `python -m web.bundle` (`./build.sh site` does both). Writes
     build/site/NAME.html        one page per post (web/posts/NAME.html, PAGES below)
     build/site/oembed/SCENE.json  static oEmbed (type rich) for each demo a page shows
     build/site/post.css, post.js, favicon.png
+    build/site/images/NAME.png  every README picture a page shows (src="images/NAME.png"),
+                                copied from docs/images/ (`./build.sh shots` renders them)
     build/site/demo/            the pygbag app (a copy of build/web/), one build for every scene,
                                 with each scene's poster in demo/posters/ (web.bundle renders
                                 them with `main.py --headless`; the pages show the same files)
@@ -58,6 +60,9 @@ POSTER_DIR = f"{DEMO_DIR}/{bundle.POSTERS}"
 """Where the post finds each scene's poster: the app's own (web.bundle renders them)."""
 
 DEMO_PATTERN = re.compile(r"\{\{demo:([A-Za-z0-9_-]+)\|([^}]*)\}\}")
+IMAGE_PATTERN = re.compile(r'src="images/([A-Za-z0-9_-]+\.png)"')
+"""A page's pictures: docs/images/NAME.png, copied into the site's images/."""
+PICTURES = ROOT / "docs" / "images"
 OTHERS_SECTION = re.compile(r"<!--others-->(.*?)<!--/others-->", re.S)
 TITLE_TAG = re.compile(r"<title>(.*?)</title>", re.S)
 DESCRIPTION_TAG = re.compile(r'<meta name="description" content="([^"]*)">')
@@ -296,6 +301,13 @@ def build_site(out=DEFAULT_OUT, python=sys.executable, base_url=None):
                                                         encoding="utf-8")
     for name in STATIC:
         shutil.copy2(WEB / name, out / name)
+    pictures = sorted({m.group(1) for text in templates.values() for m in IMAGE_PATTERN.finditer(text)})
+    if pictures:
+        (out / "images").mkdir()
+    for name in pictures:
+        if not (PICTURES / name).is_file():
+            raise RuntimeError(f"a page shows images/{name}, which is not in docs/images/")
+        shutil.copy2(PICTURES / name, out / "images" / name)
     shutil.copytree(APP_BUILD, out / DEMO_DIR)
     if base_url:  # the frame's own card image, absolute for crawlers
         frame = out / DEMO_DIR / "index.html"

@@ -5,17 +5,21 @@ first screen on a 1280 x 800 desktop and within two screens on a 390 x 844 phone
 has a controls paragraph naming pointer, keys and phone; no build details for readers; Open
 Graph and Twitter card tags on every page and an oEmbed link per demo to the JSON the build
 wrote; the snippet box warns about a local address (and not with --base-url); the "try one
-iteration" link sets Takopi's iterations to 1 through the embed API.
+iteration" link sets Takopi's iterations to 1 through the embed API; the rope post shows every
+instrument in a picture and opens three ropes side by side; the README's picture of the blog.
 """
 
 import json
 import re
 import subprocess
 import sys
+from urllib.parse import parse_qs, urlparse
 
 import pygame
 import pytest
 
+from app.options import parse_query
+from scenes.catalog import SCENES
 from web import site as site_builder
 
 from .conftest import run_tool
@@ -152,3 +156,34 @@ def test_the_readme_s_site_picture_is_the_first_screen_of_the_first_post(site, t
     assert picture.get_size() == (1280, 800)
     colours = {picture.get_at((x, y))[:3] for x in range(0, 1280, 40) for y in range(0, 800, 40)}
     assert len(colours) > 20  # a page with a poster in it, not a blank screen
+
+
+def test_the_rope_post_shows_every_instrument_in_a_picture_and_opens_side_by_side(page, serve,
+                                                                                   site):
+    base = serve(site["dir"])
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base + "rope.html#instruments")
+    images = page.locator("#instruments figure.still img")
+    shown = set()
+    for i in range(images.count()):
+        image = images.nth(i)
+        image.scroll_into_view_if_needed()
+        page.wait_for_function("image => image.complete && image.naturalWidth > 0",
+                               arg=image.element_handle())
+        assert image.evaluate("image => image.naturalWidth") == 960
+        assert image.get_attribute("alt").count(" · ") == 1  # in both languages
+        box = image.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # in the column on a phone
+        shown.add(image.get_attribute("src"))
+    assert shown == {"images/phase-takopi.png", "images/plots-cloth.png", "images/rewind.png",
+                     "images/compare-rope.png"}
+    link = page.locator("#instruments a[href*='compare=']").get_attribute("href")
+    query = urlparse(link).query
+    assert parse_qs(query)["compare"] == ["iterations:2,10,40"]
+    app_query = "&".join(pair for pair in query.split("&") if not pair.startswith("autostart"))
+    options, notes = parse_query(app_query, SCENES, "rope")  # the page keeps autostart itself
+    assert not notes and options.compare is not None
+    assert list(options.compare.values) == [2, 10, 40]
+    text = page.locator("#instruments").inner_text()
+    for key in ("(,)", "[", "]", "compare=iterations:2,10,40"):
+        assert key in text
