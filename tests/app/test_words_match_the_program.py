@@ -37,7 +37,8 @@ def hover(target, pos):
 
 
 def texts_drawn(monkeypatch, module, draw):
-    """(text, rect) of every `draw_text` made through `module` while `draw()` runs."""
+    """(text, rect) of every `draw_text` made through `module` while `draw()` runs, and of
+    every line of an overlay's readout it draws (`draw_readout`, a line or several)."""
     seen = []
     original = module.draw_text
 
@@ -47,8 +48,17 @@ def texts_drawn(monkeypatch, module, draw):
         return rect
 
     monkeypatch.setattr(module, "draw_text", spy)
+    readout = getattr(module, "draw_readout", None)
+    if readout is not None:
+        def readout_spy(surface, text, *args, **kwargs):
+            rects = readout(surface, text, *args, **kwargs)
+            seen.extend((text, rect) for rect in rects)
+            return rects
+        monkeypatch.setattr(module, "draw_readout", readout_spy)
     draw()
     monkeypatch.setattr(module, "draw_text", original)
+    if readout is not None:
+        monkeypatch.setattr(module, "draw_readout", readout)
     return seen
 
 
