@@ -22,6 +22,10 @@ SPIDER = (86, 204, 96)
 SPIDER_DARK = (26, 100, 44)
 VERMILION = (227, 66, 52)
 VERMILION_DARK = (128, 28, 22)
+PANEL_EDGE = (110, 116, 150, 200)
+"""The outline of the HUD's box and of the game-over panel."""
+SCORE = (255, 226, 120)
+BEST = (214, 200, 160)
 
 
 def mix(c1, c2, t):

@@ -12,11 +12,10 @@ import pygame
 from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import draw_text, font, panel_surface
 
+from .view_colors import BEST, PANEL_EDGE, SCORE
+
 PANEL_FILL = (20, 18, 40, 230)
-PANEL_EDGE = (110, 116, 150, 200)
 TITLE = (240, 96, 78)
-SCORE = (255, 226, 120)
-BEST = (214, 200, 160)
 NEW_BEST = (255, 236, 110)
 COUNTS = (200, 194, 170)
 NUMBERS = (180, 184, 210)

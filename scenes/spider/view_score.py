@@ -13,16 +13,14 @@ from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import draw_text, font, panel_surface
 
 from .model import HP_MAX, SHOT_COST, SHOT_COST_PER_PX, SILK_MAX
-from scenes.spider.model.spider import SHOT_RANGE
+from .model.spider import SHOT_RANGE
+from .view_colors import BEST, PANEL_EDGE, SCORE
 
 PANEL = (14, 16, 34, 200)
-PANEL_EDGE = (110, 116, 150, 200)
 HP_ON = (120, 224, 120)
 HP_LOW = (240, 90, 70)
 HP_OFF = (60, 62, 84)
 SILK_BAR = (222, 228, 245)
-SCORE = (255, 226, 120)
-BEST = (214, 200, 160)
 SCORE_LABEL = (200, 190, 150)
 DIVIDER = (70, 74, 104)
 
