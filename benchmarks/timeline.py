@@ -26,7 +26,7 @@ import time
 from scenes.catalog import SCENES
 from scenes.kit.model.simulation import SIZE, Simulation
 from app.rewind import FRAMES_PER_SECOND, IDLE_SECONDS
-from scenes.kit.model.timeline import KEEP, REPLAY_MOST, SHARE, Timeline
+from scenes.kit.model.timeline import KEEP, SHARE, Timeline
 
 FRAMES = KEEP + 300
 SCRUBS = 150
@@ -148,8 +148,8 @@ def section(results, every=None):
                     f"{r['prepared_worst_ms']:.1f} / {r['prepared_mean_ms']:.1f}, "
                     f"{r['prepared_mb']:.2f} | {ok(fits)} |")
     spacing = (f"a keyframe every {every} frames" if every else
-               f"keyframes spaced by their cost, {SHARE:.0%} of the steps between them and at "
-               f"most {REPLAY_MOST * 1e3:g} ms of steps apart")
+               f"keyframes spaced by their cost, {SHARE:.0%} of the steps between them, dear ones "
+               f"no further apart than recording and the slowest jump balance")
     return ("## Rewind: the timeline's cost\n\nEach demo at its defaults, "
             f"{FRAMES} frames with a slow drag through a `Timeline` (the last {KEEP} frames "
             f"kept, {spacing}), CPU time of this thread, each figure the lowest of two runs. "

@@ -9,6 +9,7 @@ writes a string or tuple once per object, so equal runs built different ways dif
 
 import random
 import struct
+from math import ceil
 
 import pytest
 
@@ -17,7 +18,8 @@ from scenes.cloth import model as cloth
 from scenes.flag import model as flag
 from scenes.hair import model as hair
 from scenes.kit.model.simulation import Simulation
-from scenes.kit.model.timeline import DENSE, KEEP, MIN_SPACING, SHARE, Timeline
+from scenes.kit.model.timeline import (DENSE, KEEP, MIN_SPACING, RECORDING_MOST, SHARE, Timeline,
+                                       balanced_spacing)
 from verlet.compact import slot_names
 from scenes.rope import model as rope
 from scenes.spider import model as spider
@@ -221,7 +223,7 @@ def test_restarts_and_parameter_changes_are_part_of_what_comes_back():
 
 
 def test_a_timeline_needs_a_reach_and_a_keyframe_spacing():
-    for bad in ({"every": 0}, {"keep": 0}, {"share": 0.0}, {"share": 1.5}, {"replay_most": 0.0}):
+    for bad in ({"every": 0}, {"keep": 0}, {"share": 0.0}, {"share": 1.5}, {"scrub": 0.0}):
         with pytest.raises(ValueError):
             Timeline(simulation("rope"), **bad)
 
@@ -241,7 +243,7 @@ class Ticks:
 @pytest.mark.parametrize("keyframe_ticks", [1, 3])
 def test_keyframes_are_spaced_by_what_they_cost_against_the_steps(keyframe_ticks, monkeypatch):
     clock = Ticks()
-    timeline = Timeline(simulation("rope"), replay_most=1e9, clock=clock)  # no replay cap
+    timeline = Timeline(simulation("rope"), scrub=1e9, clock=clock)  # no room asked for jumps
     take = timeline._take_keyframe
 
     def costly():  # a keyframe `keyframe_ticks` ticks long
@@ -261,9 +263,10 @@ def test_keyframes_are_spaced_by_what_they_cost_against_the_steps(keyframe_ticks
     assert [frame for frame, _ in fixed._keyframes] == [0, 7, 14, 21, 28]
 
 
-def test_a_dear_keyframe_still_comes_once_its_replay_would_take_too_long(monkeypatch):
-    clock = Ticks()  # a step is one tick; the replay cap is 20 ticks of steps
-    timeline = Timeline(simulation("rope"), replay_most=20, clock=clock)
+def test_dear_keyframes_are_spaced_so_recording_and_the_slowest_jump_share_their_budgets(
+        monkeypatch):
+    clock = Ticks()  # a step is one tick
+    timeline = Timeline(simulation("rope"), scrub=40, clock=clock)
     take = timeline._take_keyframe
 
     def dear():  # 100 ticks: by its share alone it would come every 100 / SHARE steps
@@ -272,11 +275,15 @@ def test_a_dear_keyframe_still_comes_once_its_replay_would_take_too_long(monkeyp
 
     monkeypatch.setattr(timeline, "_take_keyframe", dear)
     timeline._keyframe()
-    for _ in range(200):
+    for _ in range(KEEP):
         timeline.step()
     frames = [frame for frame, _ in timeline._keyframes]
-    assert 100 / SHARE > 1000
-    assert frames == list(range(0, 201, 20))
+    spacing = balanced_spacing(100, scrub=40)  # R^2 + 100 R = 100 * 40 / RECORDING_MOST
+    assert spacing ** 2 + 100 * spacing == pytest.approx(100 * 40 / RECORDING_MOST)
+    assert 100 / SHARE > 3 * spacing
+    assert frames == list(range(0, KEEP + 1, ceil(spacing)))
+    recording, jump = 100 / spacing, 100 + spacing  # the same share of each budget
+    assert recording / RECORDING_MOST == pytest.approx(jump / 40)
 
 
 def test_cheap_keyframes_still_come_at_most_every_few_frames():

@@ -31,28 +31,25 @@ next keyframe comes once the steps since the last one took 1 / SHARE times what 
 keyframe took (at least MIN_SPACING frames after it). So recording is about SHARE of the model
 step in every demo, however heavy its model and however fast its machine, and going to any
 kept frame is one restore (about as long as a keyframe) and a replay of at most as much
-stepping as that, about 1 / SHARE keyframes' time. That replay is also held to REPLAY_MOST
-seconds of steps (a keyframe comes then even if it costs more than SHARE), so a jump shows
-within the budget in the heaviest demos too. With a fixed `every`, a keyframe is taken every
+stepping as that, about 1 / SHARE keyframes' time. Where keyframes are dear (the cloak, the
+spider game) that replay would outgrow the time a jump may take, so the spacing is held to
+`balanced_spacing`: the steps' time R between keyframes at which recording (the keyframe's
+cost C over R) and the slowest jump (a restore, about C, and R of replay) are the same share of
+their budgets, RECORDING_MOST and SCRUB_MOST. With a fixed `every`, a keyframe is taken every
 that many frames instead (the same run either way: only the cost moves).
 
 While paused, idle time fills in keyframes (`prepare`), the widest gap first, until none is
 wider than DENSE frames; the replay runs on a copy of the run of its own (the scratch run),
 never on the one shown.
 
-Costs (`benchmarks/timeline.py`, natively; `benchmarks/results.md`, "Rewind"): a keyframe is
-a pickle of 3 to 85 kB taking 0.06 to 1.5 ms against model steps of 0.1 to 0.5 ms, so
-keyframes fall every 20 to 120 frames; recording is 3 to 4% of the step in most demos and
-the 10 s keep under 1 MB (a few MB once filled in). Right after a pause the slowest jump
-replays at most REPLAY_MOST of steps (40-50 ms in all in the cloak, the spider, the flag and the
-hair); there, where the cap binds, recording is the keyframe's cost against REPLAY_MOST, 4 to
-6.5% on the shared test machine. A second of paused frames brings every slowest jump under 30 ms.
+Costs: `benchmarks/timeline.py` measures them (`benchmarks/results.md`, "Rewind").
 """
 
 import gc
 import pickle
 import time
 from bisect import bisect_right
+from math import sqrt
 
 KEEP = 600
 """Frames a timeline reaches back: 10 s at 60 frames a second."""
@@ -62,11 +59,11 @@ SHARE = 0.03
 DENSE = 10
 """Widest gap between keyframes a paused timeline leaves when it fills them in with its idle
 time (`prepare`): once filled, a move anywhere replays fewer than DENSE steps."""
-REPLAY_MOST = 0.035
-"""Most model-step time between two keyframes, s: a jump restores one keyframe and replays at
-most this, within the 50 ms a scrub may take. It binds only in the heaviest demos (the cloak
-and the spider game at their defaults, where 1 / SHARE keyframes' time would be some 45 ms),
-and costs them about 4% of the step instead of 3."""
+RECORDING_MOST = 0.045
+SCRUB_MOST = 0.040
+"""What `balanced_spacing` weighs: the share of the step recording may take and the time a jump
+may take, s, each a little under its budget (5%, 50 ms) for the bookkeeping beside the
+keyframes and for a replay that runs slower than the steps it replays (a busy machine)."""
 MIN_SPACING = 5
 """Fewest frames between two keyframes: at most KEEP / MIN_SPACING + 1 of them are kept, so
 even a model that steps slowly against its pickle stays within a few MB."""
@@ -75,23 +72,22 @@ even a model that steps slowly against its pickle stays within a few MB."""
 class Timeline:
     """A simulation's last `keep` frames: the way back (`go_to`, `back_by`) and forward again."""
 
-    def __init__(self, simulation, keep=KEEP, every=None, share=SHARE, replay_most=REPLAY_MOST,
+    def __init__(self, simulation, keep=KEEP, every=None, share=SHARE, scrub=SCRUB_MOST,
                  clock=time.perf_counter):
         """`every`: None (keyframes spaced by their cost, `share` of the steps' time measured
-        by `clock`, in seconds, and at most `replay_most` of it apart) or the frames between
-        two keyframes."""
+        by `clock`, in seconds, and no further apart than `balanced_spacing` with a jump's
+        budget `scrub`) or the frames between two keyframes."""
         if (keep < 1 or (every is not None and every < 1) or not 0.0 < share <= 1.0
-                or not replay_most > 0.0):
+                or not scrub > 0.0):
             raise ValueError(f"keep and every must be at least 1, share in (0, 1] and "
-                             f"replay_most above 0, got {keep!r}, {every!r}, {share!r} and "
-                             f"{replay_most!r}")
+                             f"scrub above 0, got {keep!r}, {every!r}, {share!r} and {scrub!r}")
         self.simulation = simulation
         self.keep = keep
         self.every = every
         self.share = share
-        self.replay_most = replay_most
+        self.scrub = scrub
         self.clock = clock
-        self._stepping = 0.0  # the model steps' time since the last keyframe, s
+        self._stepping = 0.0  # the model's time (steps, inputs) since the last keyframe, s
         self._keyframe_cost = 0.0  # what the last keyframe took, s
         self._scratch = None  # (model, frame, restarts, values, rules) `prepare` steps apart
         self.newest = simulation.frame
@@ -262,7 +258,9 @@ class Timeline:
             self.finish_frame()
         self._branch()
         self._inputs.setdefault(sim.frame, []).append((method, args))
+        start = self.clock()
         getattr(sim, method)(*args)
+        self._stepping += self.clock() - start  # a replay does it again (the spider's aim)
 
     def _branch(self):
         """Playing on from a moment back: forget every frame after it and its inputs."""
@@ -279,9 +277,9 @@ class Timeline:
         since = self.newest - self._keyframes[-1][0]
         if self.every is not None:
             return since >= self.every
-        stepping = self._stepping
-        return since >= MIN_SPACING and (stepping * self.share >= self._keyframe_cost
-                                         or stepping >= self.replay_most)
+        cost, stepping = self._keyframe_cost, self._stepping
+        return since >= MIN_SPACING and (stepping * self.share >= cost
+                                         or stepping >= balanced_spacing(cost, self.scrub))
 
     def _keyframe(self):
         start = self.clock()
@@ -377,6 +375,14 @@ class Timeline:
         for method, args in self._inputs.get(sim.frame, ()):
             getattr(sim, method)(*args)
         sim.step()
+
+
+def balanced_spacing(cost, scrub=SCRUB_MOST, recording=RECORDING_MOST):
+    """The steps' time R between keyframes that cost `cost` each (s) at which recording,
+    cost / R, is the same share of `recording` as the slowest jump, a restore (about `cost`)
+    and R of replay, is of `scrub`: the positive root of R^2 + cost R - cost scrub / recording.
+    A keyframe of 1.5 ms: R = 36 ms, recording 4.2% and a jump of 37 ms."""
+    return (sqrt(cost * cost + 4.0 * cost * scrub / recording) - cost) / 2.0
 
 
 def first(kept):
