@@ -3,10 +3,9 @@
 A `Timeline` drives a `Simulation` (`scenes.kit.model.simulation`) in its place: every input,
 parameter change and step goes through it. It keeps
 
-    keyframes   every few frames (see below), a pickle of what the run is: the model (which
-                holds its random generator), the frame count, the restart count, the parameter
-                values and the restart rule (the spider game's holds the question and the best
-                score)
+    keyframes   every few frames (see below), a pickle of the run: the model (with its random
+                generator), the frame and restart counts, the parameter values and the restart
+                rule (the spider game's holds the question and the best score)
     inputs      every input, parameter change and restart control, under the frame it came
                 before
 
@@ -15,16 +14,14 @@ inputs and steps from there. The demos are deterministic, so the replay is the r
 the bit. Frames older than `keep` behind the newest are let go (a keyframe stays while the
 oldest kept frame needs it).
 
-Going back does not change what is kept: stepping forward again (`forward`) replays the kept
-frames. Giving an input or a step while back is playing on from there, a new branch: what came
-after that moment is discarded first.
+Going back keeps what is kept: `forward` replays it. An input or a step while back plays on
+from there, a new branch: what came after that moment is discarded first.
 
 A frame taken phase by phase (`step_phase`) is kept once it is whole; an input or a
 parameter change while it is part-way finishes it first (as `Simulation` does), except a
 pointer's move, which the simulation holds until the frame ends and the timeline keeps under the
 next frame. Moves along the timeline happen between frames: the host finishes a part-way frame
-before it moves (`app.rewind`). Whoever draws the model must look it up again after a move (`simulation.model` is a new
-object after every restore).
+before it moves (`app.rewind`). A move makes `simulation.model` a new object: look it up again.
 
 How often it takes a keyframe follows what one costs against what the run's steps cost: the
 next keyframe comes once the steps since the last one took 1 / SHARE times what the last
@@ -39,10 +36,8 @@ their budgets, RECORDING_MOST and SCRUB_MOST. With a fixed `every`, a keyframe i
 that many frames instead (the same run either way: only the cost moves).
 
 While paused, idle time fills in keyframes (`prepare`), the widest gap first, until none is
-wider than DENSE frames; the replay runs on a copy of the run of its own (the scratch run),
-never on the one shown.
-
-Costs: `benchmarks/timeline.py` measures them (`benchmarks/results.md`, "Rewind").
+wider than DENSE frames, replaying on a scratch copy of the run, never on the one shown. The
+costs: `benchmarks/timeline.py` (`benchmarks/results.md`, "Rewind").
 """
 
 import gc
@@ -212,8 +207,9 @@ class Timeline:
         sim = self.simulation
         if not self._keyframe_before(frame)[0] <= sim.frame <= frame:
             self._restore(frame)  # else going on from here is the shorter way
-        while sim.frame < frame:
-            self._replay_frame()
+        with no_collection():  # a jump's replay makes garbage enough for collections midway
+            while sim.frame < frame:
+                self._replay_frame()
         moments = getattr(sim, "moments", None)
         if moments is not None:
             moments.clear()  # what a move replays has happened before: no news for the page
@@ -391,9 +387,9 @@ def first(kept):
 
 
 class no_collection:
-    """`with no_collection():` the garbage collector waits (as it was, after). A pickle makes
-    and a restore builds thousands of small objects, enough to start a full collection of
-    the whole program's objects midway (tens of ms); nothing they make is garbage in a cycle."""
+    """`with no_collection():` the garbage collector waits (as it was, after). A pickle, a
+    restore and a jump's replay make thousands of objects, enough to start collections midway
+    (ms to tens of ms); what they leave in cycles waits for the next collection."""
 
     def __enter__(self):
         self.was_enabled = gc.isenabled()
