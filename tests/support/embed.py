@@ -80,13 +80,23 @@ class Input:
                       {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta})
         self.page.wait_for_timeout(600)  # let a smooth scroll finish before it is read
 
-    def swipe(self, x, y, dy=-300, steps=10):
-        """A finger down at (x, y), moved by dy in `steps`, then lifted."""
+    def swipe(self, x, y, dy=-300, steps=10, hold=0):
+        """A finger down at (x, y), moved by dy in `steps`, then lifted.
+
+        With `hold` (ms) the finger rests at the end before it lifts, so the page scrolls by
+        the finger's travel and no fling follows: a fling's length depends on how fast the
+        moves arrived, which a loaded machine changes from run to run.
+        """
         self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        end = {"x": x, "y": y + dy}
         for step in range(1, steps + 1):
             self.cdp.send("Input.dispatchTouchEvent",
                           {"type": "touchMove", "touchPoints": [{"x": x, "y": y + dy * step / steps}]})
             self.page.wait_for_timeout(16)
+        if hold:
+            self.page.wait_for_timeout(hold)
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [end]})
+            self.page.wait_for_timeout(hold)
         self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         self.page.wait_for_timeout(600)
 
