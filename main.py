@@ -49,6 +49,7 @@ if pygame is not None:
         from app.clock import FixedStepClock, Pacer
         from app.embed import PageLink
         from app.headless import ScriptedHost
+        from app.memory import set_aside_start_up
         from app.host import TITLE, Host
         from app.window import (BrowserWindow, DesktopWindow, HeadlessWindow, prepare_desktop,
                                 shows_nothing)
@@ -147,6 +148,7 @@ async def run_live(options, notes=()):
     size, title = SCENES[options.scene].size, f"{TITLE}: {options.scene}"
     window = BrowserWindow(size, title) if IN_BROWSER else DesktopWindow(size, title)
     host = make_host(options, window, governed=True)
+    set_aside_start_up()  # later collections walk the scenes' objects, not the app's
     link = PageLink(host)  # the embedding page's commands and reports (quiet outside it)
     for note in notes:
         host.scene.add_note(note)

@@ -25,6 +25,7 @@ import time
 
 from scenes.catalog import SCENES
 from scenes.kit.model.simulation import SIZE, Simulation
+from app.memory import set_aside_start_up
 from app.rewind import FRAMES_PER_SECOND, IDLE_SECONDS
 from scenes.kit.model.timeline import KEEP, SHARE, Timeline
 
@@ -99,6 +100,7 @@ def measure(name, every=None):
     fresh = lambda: Simulation(name, scene.model_class, scene.params, SIZE, seed=1)  # noqa: E731
     sim = fresh()
     inputs = drag(sim)
+    set_aside_start_up()  # as the app does once it has built its first scene
     plain_total, plain_model = driven(sim, sim, inputs)  # what driving costs with no timeline
     sim = fresh()
     timeline = Timeline(sim, every=every)  # spaced by its own clock, as in a program

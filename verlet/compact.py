@@ -8,7 +8,8 @@ in one statement: the pickle is a third smaller, about a quarter quicker to writ
 quick to read, and it holds exactly the same values (tests/engine/test_compact.py).
 
 Every subclass gets the pair made for its own slots (its bases' first), unless it writes its own
-`__getstate__` (as the spider's knot does).
+`__getstate__` (as the spider's knot does, with `state_getter` and `state_setter` for the
+slots it keeps).
 """
 
 from operator import attrgetter
@@ -21,7 +22,7 @@ def slot_names(cls):
                  if name not in ("__dict__", "__weakref__"))
 
 
-def _state_getter(names):
+def state_getter(names):
     """`__getstate__` for `names`: their values as one tuple."""
     read = attrgetter(*names)
     if len(names) == 1:
@@ -33,7 +34,7 @@ def _state_getter(names):
     return __getstate__
 
 
-def _state_setter(names):
+def state_setter(names):
     """`__setstate__` for `names`: one tuple assignment, compiled once for the class (a loop of
     setattr calls would read back slower than the default pickle)."""
     targets = ", ".join(f"self.{name}" for name in names)
@@ -53,5 +54,5 @@ class Compact:
             return  # the class says itself what a copy keeps
         names = slot_names(cls)
         if names:
-            cls.__getstate__ = _state_getter(names)
-            cls.__setstate__ = _state_setter(names)
+            cls.__getstate__ = state_getter(names)
+            cls.__setstate__ = state_setter(names)

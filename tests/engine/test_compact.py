@@ -69,9 +69,15 @@ def test_a_pickle_and_a_copy_keep_every_slot_exactly(cls):
 def test_a_class_that_writes_its_own_state_keeps_it():
     assert "__getstate__" in Knot.__dict__  # the spider's knot leaves its threads to its web
     knot = Knot(10.0, 20.0)
-    assert isinstance(knot.__getstate__(), dict)
+    knot.threads.append("a thread")
+    state = knot.__getstate__()
+    assert all(value is not knot.threads for value in state)  # its web keeps them
     back = pickle.loads(pickle.dumps(knot))
     assert (back.x, back.y, back.kind, back.threads) == (10.0, 20.0, "web", [])
+    assert back.threads is back.links
+    knot.alive = False  # a removed knot is in no web: it keeps its threads itself
+    back = pickle.loads(pickle.dumps(knot))
+    assert (back.alive, back.threads) == (False, ["a thread"]) and back.threads is back.links
 
 
 def test_the_pickle_is_smaller_than_a_dict_of_slots():

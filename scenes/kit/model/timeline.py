@@ -85,6 +85,7 @@ class Timeline:
         self._stepping = 0.0  # the model's time (steps, inputs) since the last keyframe, s
         self._keyframe_cost = 0.0  # what the last keyframe took, s
         self._scratch = None  # (model, frame, restarts, values, rules) `prepare` steps apart
+        self._garbage = False  # a jump replaced the run: `prepare` collects what it left
         self.newest = simulation.frame
         """The frame count of the newest frame reached (the live end of the timeline)."""
         self._keyframes = []  # [(frame, pickled run)], oldest first
@@ -205,9 +206,10 @@ class Timeline:
         self.finish_frame()
         frame = min(max(frame, self.oldest), self.newest)
         sim = self.simulation
-        if not self._keyframe_before(frame)[0] <= sim.frame <= frame:
-            self._restore(frame)  # else going on from here is the shorter way
-        with no_collection():  # a jump's replay makes garbage enough for collections midway
+        with no_collection():  # a jump makes garbage enough for collections midway
+            if not self._keyframe_before(frame)[0] <= sim.frame <= frame:
+                self._restore(frame)  # else going on from here is the shorter way
+                self._garbage = True
             while sim.frame < frame:
                 self._replay_frame()
         moments = getattr(sim, "moments", None)
@@ -236,6 +238,9 @@ class Timeline:
         if self.simulation.phase is not None:
             return True  # a part-way frame holds the run: nothing can be replayed beside it
         deadline = self.clock() + seconds
+        if self._garbage and gc.isenabled():
+            gc.collect()  # the runs the jumps replaced, in cycles: freed now, not mid-jump
+            self._garbage = False
         while True:
             gap = self._widest_gap()
             if gap is None:
@@ -330,14 +335,17 @@ class Timeline:
     # --- filling in, while paused ---------------------------------------------------------
     def _widest_gap(self):
         """(keyframe frame, frame to fill) in the widest gap between keyframes (the one
-        nearest the shown frame among equals), or None when none is wider than DENSE."""
-        now = self.simulation.frame
+        nearest the shown frame among equals), or None when none is wider than DENSE. The
+        oldest keyframe may lie before the oldest frame one can go to: its gap counts from
+        there."""
+        now, oldest = self.simulation.frame, self.oldest
         ends = [kept[0] for kept in self._keyframes] + [self.newest + 1]
-        gaps = [(a, b) for a, b in zip(ends, ends[1:]) if b - a > DENSE]
+        gaps = [(a, max(a, oldest), b) for a, b in zip(ends, ends[1:])
+                if b - max(a, oldest) > DENSE]
         if not gaps:
             return None
-        a, b = min(gaps, key=lambda gap: (gap[0] - gap[1], abs(gap[0] - now)))
-        return a, (a + b) // 2
+        a, start, b = min(gaps, key=lambda gap: (gap[1] - gap[2], abs(gap[1] - now)))
+        return a, (start + b) // 2
 
     def _fill(self, start, frame, deadline):
         """Replay the scratch run from the keyframe at `start` (or from where it stands, when
@@ -389,7 +397,8 @@ def first(kept):
 class no_collection:
     """`with no_collection():` the garbage collector waits (as it was, after). A pickle, a
     restore and a jump's replay make thousands of objects, enough to start collections midway
-    (ms to tens of ms); what they leave in cycles waits for the next collection."""
+    (ms to tens of ms); what they leave in cycles waits for the next collection, which a
+    paused timeline runs in its idle time (`prepare`)."""
 
     def __enter__(self):
         self.was_enabled = gc.isenabled()

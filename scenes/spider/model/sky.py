@@ -9,6 +9,8 @@ has no meteors and its stars hold their brightness; M starts it moving again.
 
 from math import cos, pi, sin
 
+from verlet.compact import Compact
+
 STARS = 170
 """Stars on the sky plane."""
 PARALLAX = 0.25
@@ -23,7 +25,9 @@ METEOR_LENGTH = (260.0, 460.0)
 """Distance a meteor travels across the view, px."""
 
 
-class Star:
+class Star(Compact):
+    """A fixed star of the sky plane (a rewind's keyframes keep 170 of them: `Compact`)."""
+
     __slots__ = ("x", "y", "size", "phase", "speed")
 
     def __init__(self, x, y, size, phase, speed):

@@ -31,6 +31,7 @@ from math import hypot
 from operator import attrgetter
 
 from verlet import Connectivity, Sleeping, SleepingParticle, TapedDistance, World
+from verlet.compact import slot_names, state_getter, state_setter
 from verlet.geometry import EPSILON, closest_point_on_segment
 
 from .web_queries import WebQueries
@@ -70,26 +71,28 @@ class Knot(SleepingParticle):
         self.alive = True
 
     def __getstate__(self):
-        """What a copy (pickle) of a live knot keeps of itself: everything but its threads and
-        the neighbours it watches while asleep (`near`), which its `Web` keeps for it as flat
-        lists. Left in, they would make a pickle walk the whole web thread by thread, one level
-        deeper per knot, past any recursion limit; a removed knot keeps them (it is in no web)."""
-        slots = _KNOT_FIELDS if self.alive else _KNOT_SLOTS
-        return dict(zip(slots, [getattr(self, slot) for slot in slots]))
+        """What a copy (pickle) of a live knot keeps of itself, as one tuple: everything but
+        its threads and the neighbours it watches while asleep (`near`), which its `Web` keeps
+        for it as flat lists. Left in, they would make a pickle walk the whole web thread by
+        thread, one level deeper per knot, past any recursion limit; a removed knot keeps them
+        (it is in no web)."""
+        return _read_live_knot(self) if self.alive else _read_knot(self)
 
     def __setstate__(self, state):
-        for slot, value in state.items():
-            setattr(self, slot, value)
-        if "links" not in state:  # a live knot: its web gives them back (`Web.__setstate__`)
+        if len(state) == len(_KNOT_FIELDS):  # a live knot: its web gives them back
+            _write_live_knot(self, state)
             self.links, self.near = [], ()
+        else:
+            _write_knot(self, state)
         self.threads = self.links
 
 
-_KNOT_SLOTS = tuple(slot for cls in reversed(Knot.__mro__)
-                    for slot in getattr(cls, "__slots__", ()))
+_KNOT_SLOTS = slot_names(Knot)
 """Every field of a knot (its classes' slots)."""
 _KNOT_FIELDS = tuple(slot for slot in _KNOT_SLOTS if slot not in ("links", "threads", "near"))
 """The fields a live knot's pickle keeps (see `Knot.__getstate__`)."""
+_read_knot, _write_knot = state_getter(_KNOT_SLOTS), state_setter(_KNOT_SLOTS)
+_read_live_knot, _write_live_knot = state_getter(_KNOT_FIELDS), state_setter(_KNOT_FIELDS)
 
 
 class Thread(TapedDistance):
