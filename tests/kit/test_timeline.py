@@ -7,6 +7,7 @@ and the simulation's counters and parameter values. (Pickled bytes are no such m
 writes a string or tuple once per object, so equal runs built different ways differ in bytes.)
 """
 
+import gc
 import random
 import struct
 from math import ceil
@@ -312,6 +313,35 @@ def test_idle_time_fills_in_keyframes_without_touching_the_shown_run(name):
     for frame in (3, 99, 150, 239, 240, 17):
         timeline.go_to(frame)
         assert fingerprint(sim) == prints[frame]
+
+
+def test_idle_time_fills_in_only_the_frames_one_can_go_to():
+    sim = simulation("cloth")
+    timeline = Timeline(sim, keep=120, share=0.002)  # its first keyframe falls behind the oldest
+    play(timeline, script(sim), 300)
+    assert timeline._keyframes[0][0] < timeline.oldest
+    while timeline.prepare(0.01):
+        pass
+    replays = [frame - timeline._keyframe_before(frame)[0]
+               for frame in range(timeline.oldest, timeline.newest + 1)]
+    assert max(replays) < DENSE, f"a move still replays {max(replays)} frames"
+
+
+def test_a_jump_leaves_its_garbage_to_the_idle_time():
+    sim = simulation("cloth")
+    timeline = Timeline(sim, every=30)
+    play(timeline, script(sim), 200)
+    collections = []
+    gc.callbacks.append(collect := lambda phase, info: collections.append(phase))
+    try:
+        timeline.go_to(45)  # a restore: the run it replaces is garbage, in cycles
+        during_jump = len(collections)
+        timeline.prepare(0.005)
+        after_idle = len(collections)
+    finally:
+        gc.callbacks.remove(collect)
+    assert gc.isenabled()  # as it was before the jump
+    assert during_jump == 0 and after_idle >= 2  # a collection's start and its stop
 
 
 def test_a_frame_taken_phase_by_phase_is_kept_like_any_other():

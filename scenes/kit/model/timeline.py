@@ -23,21 +23,17 @@ pointer's move, which the simulation holds until the frame ends and the timeline
 next frame. Moves along the timeline happen between frames: the host finishes a part-way frame
 before it moves (`app.rewind`). A move makes `simulation.model` a new object: look it up again.
 
-How often it takes a keyframe follows what one costs against what the run's steps cost: the
-next keyframe comes once the steps since the last one took 1 / SHARE times what the last
-keyframe took (at least MIN_SPACING frames after it). So recording is about SHARE of the model
-step in every demo, however heavy its model and however fast its machine, and going to any
-kept frame is one restore (about as long as a keyframe) and a replay of at most as much
-stepping as that, about 1 / SHARE keyframes' time. Where keyframes are dear (the cloak, the
-spider game) that replay would outgrow the time a jump may take, so the spacing is held to
-`balanced_spacing`: the steps' time R between keyframes at which recording (the keyframe's
-cost C over R) and the slowest jump (a restore, about C, and R of replay) are the same share of
-their budgets, RECORDING_MOST and SCRUB_MOST. With a fixed `every`, a keyframe is taken every
-that many frames instead (the same run either way: only the cost moves).
+How often it takes a keyframe follows its cost: the next comes once the steps since the last
+took 1 / SHARE times what that keyframe took (at least MIN_SPACING frames on), so recording is
+about SHARE of the model step however heavy the model and fast the machine, and a jump is a
+restore and at most that much replay. Where keyframes are dear (the cloak, the spider game)
+the spacing is held to `balanced_spacing`, at which recording and the slowest jump take the
+same share of their budgets, RECORDING_MOST and SCRUB_MOST. With a fixed `every`, a keyframe
+comes every that many frames instead (the same run either way: only the cost moves).
 
-While paused, idle time fills in keyframes (`prepare`), the widest gap first, until none is
-wider than DENSE frames, replaying on a scratch copy of the run, never on the one shown. The
-costs: `benchmarks/timeline.py` (`benchmarks/results.md`, "Rewind").
+While paused, idle time collects the runs that jumps replaced and fills in keyframes
+(`prepare`), the widest gap first, till none is wider than DENSE frames, replaying on a scratch
+copy of the run. The costs: `benchmarks/timeline.py` (`benchmarks/results.md`, "Rewind").
 """
 
 import gc
@@ -45,6 +41,7 @@ import pickle
 import time
 from bisect import bisect_right
 from math import sqrt
+from operator import itemgetter
 
 KEEP = 600
 """Frames a timeline reaches back: 10 s at 60 frames a second."""
@@ -57,8 +54,7 @@ time (`prepare`): once filled, a move anywhere replays fewer than DENSE steps.""
 RECORDING_MOST = 0.045
 SCRUB_MOST = 0.040
 """What `balanced_spacing` weighs: the share of the step recording may take and the time a jump
-may take, s, each a little under its budget (5%, 50 ms) for the bookkeeping beside the
-keyframes and for a replay that runs slower than the steps it replays (a busy machine)."""
+may take, s, each under its budget (5%, 50 ms) by the bookkeeping beside keyframes and restores."""
 MIN_SPACING = 5
 """Fewest frames between two keyframes: at most KEEP / MIN_SPACING + 1 of them are kept, so
 even a model that steps slowly against its pickle stays within a few MB."""
@@ -119,7 +115,7 @@ class Timeline:
         return self.newest - self.simulation.frame
 
     def state(self):
-        """The state keys of the timeline: {"length": frames reachable, "back": frames behind}."""
+        """{"length": frames reachable, "back": frames behind}, for the state JSON."""
         return {"length": self.length, "back": self.back}
 
     def memory_bytes(self):
@@ -168,8 +164,7 @@ class Timeline:
         return self.simulation.phase
 
     def step(self):
-        """One frame of the run (or the rest of a part-way one), kept; while back, it starts a
-        new branch from here."""
+        """One frame (or the rest of a part-way one), kept; while back, a new branch."""
         self._take(self.simulation.step)
 
     def step_phase(self):
@@ -230,11 +225,11 @@ class Timeline:
         return self.go_to(self.newest)
 
     def prepare(self, seconds):
-        """Spend about `seconds` of idle time (while paused) filling in keyframes, the widest
-        gap first, at its middle, until none is wider than DENSE frames: the slowest move
-        halves with each round. The shown run is not touched: the replay runs on a copy of
-        its own, which carries on where it stopped at the next call. True while more is
-        left to do."""
+        """Spend about `seconds` of idle time (while paused): collect what jumps left, then
+        fill in keyframes, the widest gap first, at its middle, till none is wider than DENSE
+        frames: the slowest move halves with each round. The shown run is not touched: the
+        replay runs on a copy of its own, which carries on where it stopped at the next call.
+        True while more is left to do."""
         if self.simulation.phase is not None:
             return True  # a part-way frame holds the run: nothing can be replayed beside it
         deadline = self.clock() + seconds
@@ -335,17 +330,15 @@ class Timeline:
     # --- filling in, while paused ---------------------------------------------------------
     def _widest_gap(self):
         """(keyframe frame, frame to fill) in the widest gap between keyframes (the one
-        nearest the shown frame among equals), or None when none is wider than DENSE. The
-        oldest keyframe may lie before the oldest frame one can go to: its gap counts from
-        there."""
+        nearest the shown frame among equals) that holds a frame one can go to, or None when
+        none is wider than DENSE. The fill is never before the oldest such frame."""
         now, oldest = self.simulation.frame, self.oldest
         ends = [kept[0] for kept in self._keyframes] + [self.newest + 1]
-        gaps = [(a, max(a, oldest), b) for a, b in zip(ends, ends[1:])
-                if b - max(a, oldest) > DENSE]
+        gaps = [(a, b) for a, b in zip(ends, ends[1:]) if b - a > DENSE and b > oldest]
         if not gaps:
             return None
-        a, start, b = min(gaps, key=lambda gap: (gap[1] - gap[2], abs(gap[1] - now)))
-        return a, (start + b) // 2
+        a, b = min(gaps, key=lambda gap: (gap[0] - gap[1], abs(gap[0] - now)))
+        return a, max((a + b) // 2, oldest)
 
     def _fill(self, start, frame, deadline):
         """Replay the scratch run from the keyframe at `start` (or from where it stands, when
@@ -389,16 +382,13 @@ def balanced_spacing(cost, scrub=SCRUB_MOST, recording=RECORDING_MOST):
     return (sqrt(cost * cost + 4.0 * cost * scrub / recording) - cost) / 2.0
 
 
-def first(kept):
-    """The frame of a kept (frame, pickled run)."""
-    return kept[0]
+first = itemgetter(0)  # the frame of a kept (frame, pickled run)
 
 
 class no_collection:
     """`with no_collection():` the garbage collector waits (as it was, after). A pickle, a
-    restore and a jump's replay make thousands of objects, enough to start collections midway
-    (ms to tens of ms); what they leave in cycles waits for the next collection, which a
-    paused timeline runs in its idle time (`prepare`)."""
+    restore or a jump makes thousands of objects, enough for collections midway (ms to tens of
+    ms); what it leaves in cycles a paused timeline collects in its idle time (`prepare`)."""
 
     def __enter__(self):
         self.was_enabled = gc.isenabled()
