@@ -43,6 +43,8 @@ from bisect import bisect_right
 from math import sqrt
 from operator import itemgetter
 
+from .uncollected import no_collection
+
 KEEP = 600
 """Frames a timeline reaches back: 10 s at 60 frames a second."""
 SHARE = 0.03
@@ -201,7 +203,7 @@ class Timeline:
         self.finish_frame()
         frame = min(max(frame, self.oldest), self.newest)
         sim = self.simulation
-        with no_collection():  # a jump makes garbage enough for collections midway
+        with no_collection:  # a jump makes garbage enough for collections midway
             if not self._keyframe_before(frame)[0] <= sim.frame <= frame:
                 self._restore(frame)  # else going on from here is the shorter way
                 self._garbage = True
@@ -233,15 +235,20 @@ class Timeline:
         if self.simulation.phase is not None:
             return True  # a part-way frame holds the run: nothing can be replayed beside it
         deadline = self.clock() + seconds
-        if self._garbage and gc.isenabled():
-            gc.collect()  # the runs the jumps replaced, in cycles: freed now, not mid-jump
-            self._garbage = False
+        self.collect_garbage()
         while True:
             gap = self._widest_gap()
             if gap is None:
                 return False
             if self.clock() >= deadline or not self._fill(*gap, deadline):
                 return True
+
+    def collect_garbage(self):
+        """Free the runs that jumps replaced (in cycles, so only a collection frees them): the
+        first thing a paused frame's idle time does (`prepare`), never midway through a jump."""
+        if self._garbage and gc.isenabled():
+            gc.collect()
+        self._garbage = False
 
     # --- inside ---------------------------------------------------------------------------
     def _record(self, method, *args):
@@ -287,7 +294,7 @@ class Timeline:
         """Keep the simulation's run as it is now, in its place among the keyframes."""
         sim = self.simulation
         run = (sim.model, sim.frame, sim.restarts, sim.values, sim.rules)
-        with no_collection():
+        with no_collection:
             data = pickle.dumps(run, pickle.HIGHEST_PROTOCOL)
         keyframes = self._keyframes
         at = bisect_right(keyframes, sim.frame, key=first)
@@ -317,7 +324,7 @@ class Timeline:
     def _restore(self, frame):
         """Load the newest keyframe at or before `frame`."""
         sim = self.simulation
-        with no_collection():
+        with no_collection:
             model, sim.frame, sim.restarts, values, rules = pickle.loads(
                 self._keyframe_before(frame)[1])
         sim.model = model
@@ -348,7 +355,7 @@ class Timeline:
         shown = (sim.model, sim.frame, sim.restarts, sim.values, sim.rules)
         scratch = self._scratch
         if scratch is None or not start <= scratch[1] <= frame:
-            with no_collection():
+            with no_collection:
                 scratch = pickle.loads(self._keyframe_before(start)[1])
         sim.model, sim.frame, sim.restarts, sim.values, sim.rules = scratch
         moments = getattr(sim, "moments", None)
@@ -383,17 +390,3 @@ def balanced_spacing(cost, scrub=SCRUB_MOST, recording=RECORDING_MOST):
 
 
 first = itemgetter(0)  # the frame of a kept (frame, pickled run)
-
-
-class no_collection:
-    """`with no_collection():` the garbage collector waits (as it was, after). A pickle, a
-    restore or a jump makes thousands of objects, enough for collections midway (ms to tens of
-    ms); what it leaves in cycles a paused timeline collects in its idle time (`prepare`)."""
-
-    def __enter__(self):
-        self.was_enabled = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc):
-        if self.was_enabled:
-            gc.enable()
