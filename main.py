@@ -147,8 +147,8 @@ async def run_live(options, notes=()):
     pygame.font.init()
     size, title = SCENES[options.scene].size, f"{TITLE}: {options.scene}"
     window = BrowserWindow(size, title) if IN_BROWSER else DesktopWindow(size, title)
+    set_aside_start_up()  # later collections walk what the scenes make, not the modules
     host = make_host(options, window, governed=True)
-    set_aside_start_up()  # later collections walk the scenes' objects, not the app's
     link = PageLink(host)  # the embedding page's commands and reports (quiet outside it)
     for note in notes:
         host.scene.add_note(note)

@@ -100,9 +100,9 @@ def measure(name, every=None):
     a second of paused frames (60 x `IDLE_SECONDS` of `Timeline.prepare`)."""
     scene = SCENES[name]
     fresh = lambda: Simulation(name, scene.model_class, scene.params, SIZE, seed=1)  # noqa: E731
+    set_aside_start_up()  # as the app does before it builds its first scene
     sim = fresh()
     inputs = drag(sim)
-    set_aside_start_up()  # as the app does once it has built its first scene
     plain_total, plain_model = driven(sim, sim, inputs)  # what driving costs with no timeline
     sim = fresh()
     timeline = Timeline(sim, every=every)  # spaced by its own clock, as in a program
