@@ -14,6 +14,11 @@ of every frame it moves toward the hand (plus its offset) by at most `lead` px a
 (its previous position is where it now is). The solve then pulls it back wherever its links
 are taut, so such a hand pulls a rope bridge as far as its ropes give and never tears it: the
 hand's pull is at most `lead` px a frame, as a weight hung there would pull.
+
+In a world of n substeps (`verlet.substeps`) a held point goes to the hand in n equal strides,
+one each substep ("before_substep"), so the constraints meet the hand's move spread over the
+frame as they would a real hand's, not as one leap in the first substep; the frame ends with
+it at the hand, as with one step.
 """
 
 from math import hypot
@@ -36,7 +41,11 @@ class Hand:
         self.at = None
         self._was_pinned = {}
         self._offsets = False
+        self.world = world
+        self._strides = []  # [(point, start x, y, end x, y)] of a frame cut into substeps
+        self._stride = 0  # the substep a held point has got to
         world.on("before_integrate", self.place)
+        world.on("before_substep", self.stride)
 
     @property
     def point(self):
@@ -116,6 +125,7 @@ class Hand:
     def place(self):
         """The frame's first work: every held point to the hand (plus its offset), its last
         position kept as its previous one (with `top_speed`, no farther than that behind)."""
+        strides = self._strides = []
         if not self.held:
             return
         hx, hy = self.at
@@ -137,4 +147,17 @@ class Hand:
                 jump = hypot(x - p.x, y - p.y)
                 keep = min(1.0, top_speed / jump) if jump > 0.0 else 0.0
                 p.px, p.py = x - (x - p.x) * keep, y - (y - p.y) * keep
+            strides.append((p, p.x, p.y, x, y))
             p.x, p.y = x, y
+        self._stride = 0
+        if self.world.substeps > 1:
+            self.stride()
+
+    def stride(self):
+        """A substep: every held point one stride of its way from where the frame found it
+        to the hand (the last stride ends exactly there)."""
+        self._stride += 1
+        left = 1.0 - self._stride / self.world.substeps
+        for p, x0, y0, x1, y1 in self._strides:
+            p.x = x1 - (x1 - x0) * left
+            p.y = y1 - (y1 - y0) * left

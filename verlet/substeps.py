@@ -26,7 +26,8 @@ Phases and hooks, so a tool stepping through a frame (`World.frame()`) sees ever
                 hooks: once a frame (the scene's input and per-frame work)
     iteration   k = 1 .. n x iterations, every solver pass of every substep in order, each
                 followed by the "after_iteration" hooks (hard projections win in every
-                substep); the first pass of substeps 2..n starts with that substep's integration
+                substep); the first pass of substeps 2..n starts with the "before_substep"
+                hooks and that substep's integration
     finish      speeds back to px per frame, then the "after_solve" hooks, once a frame
 
 so the `n` a phase reports is substeps x iterations, and n + 2 phases are a whole frame.
@@ -61,6 +62,8 @@ def substepped_frame(world):
     done = 0
     for substep in range(substeps):
         if substep:
+            for hook in hooks["before_substep"]:
+                hook()
             integrate_substep(world, gravity, damping, dt)
         for _ in world.passes(iterations):
             for hook in after_iteration:

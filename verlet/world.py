@@ -10,6 +10,9 @@ writing its own loop (as matter-js's `Engine.update` calls its events):
                 hooks "after_iteration" (hard projections that must win: a push circle, walls)
     finish      hooks "after_solve" (friction, tearing, what the scene does with the result)
 
+With substeps (`verlet.substeps`) the hooks "before_substep" run before each substep but the
+first (what moves within a frame, such as a held point on its way to the hand).
+
 `frame()` is the same frame as a generator that stops after each phase, so a tool can show
 the state between them; running it to its end is exactly `step()`.
 
@@ -28,7 +31,8 @@ from .particle import Particle
 from .solver import PASSES, SOLVERS
 from .substeps import check_substeps, substepped_frame
 
-PHASE_HOOKS = ("before_integrate", "after_integrate", "after_iteration", "after_solve")
+PHASE_HOOKS = ("before_integrate", "after_integrate", "before_substep", "after_iteration",
+               "after_solve")
 """The points of a frame where a scene's own work runs, in frame order."""
 
 

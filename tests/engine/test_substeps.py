@@ -11,7 +11,7 @@ from math import hypot
 
 import pytest
 
-from verlet import PHASE_HOOKS, Distance, World
+from verlet import PHASE_HOOKS, Distance, Hand, World
 from verlet.particle import integrate
 
 ROUNDING = 1e-10
@@ -164,8 +164,32 @@ def test_integrate_and_finish_hooks_run_once_a_frame_iteration_hooks_every_pass(
     for phase in PHASE_HOOKS:
         world.on(phase, lambda phase=phase: seen.append(phase))
     world.step()
-    assert seen == ["before_integrate", "after_integrate"] + ["after_iteration"] * 12 + [
-        "after_solve"]
+    substep = ["after_iteration"] * 3  # 4 substeps of 3 passes
+    assert seen == (["before_integrate", "after_integrate"] + substep
+                    + (["before_substep"] + substep) * 3 + ["after_solve"])
+    seen.clear()
+    world.substeps = 1
+    world.step()
+    assert "before_substep" not in seen
+
+
+@pytest.mark.parametrize("substeps", [1, 4])
+def test_a_held_point_strides_to_the_hand_over_the_substeps(substeps):
+    world = World(gravity=(0.0, 0.0), iterations=1, substeps=substeps)
+    points = [world.add_particle(100.0 + 10.0 * i, 100.0) for i in range(4)]
+    for a, b in zip(points, points[1:]):
+        world.add(Distance(a, b))
+    hand = Hand(world, radius=5.0)
+    hand.grab_nearest(points, (130.0, 100.0))
+    hand.move((130.0, 140.0))  # 40 px down in one frame
+    seen = []
+    world.on("after_iteration", lambda: seen.append(points[3].y))
+    world.step()
+    assert seen == [100.0 + 40.0 * k / substeps for k in range(1, substeps + 1)]
+    assert (points[3].x, points[3].y) == (130.0, 140.0)  # at the hand when the frame ends
+    assert speed(points[3]) == (0.0, 40.0)  # the hand's move a frame: letting go throws it
+    world.step()  # the hand stands still: nothing strides
+    assert seen[substeps:] == [140.0] * substeps
 
 
 def test_finish_hooks_and_the_next_frame_see_speeds_in_px_per_frame():

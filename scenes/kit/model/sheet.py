@@ -173,8 +173,10 @@ class Sheet:
             self.tethers = tethers(self.world.particles, self.world.constraints)
 
     def _start_passes(self):
-        """Before the frame's first pass: the spacers push apart once."""
-        self._passes_left = self.world.iterations
+        """Before the frame's first pass: the spacers push apart once. The passes counted are
+        the frame's, every substep's (`verlet.substeps`), so n substeps of one pass push as
+        often as one step of n passes."""
+        self._passes_left = self.world.iterations * self.world.substeps
         if self.live_spacers:
             push_apart(self.live_spacers)
 
