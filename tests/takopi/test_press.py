@@ -223,3 +223,19 @@ def test_presses_and_fast_drags_never_turn_the_ring_inside_out(push_radius):
         release(model)
         run(model, 240)
         assert abs(model.body.area() / rest_area - 1.0) < 0.01  # blown up the right way again
+
+
+def test_with_substeps_the_circle_strides_its_move_one_share_a_substep():
+    from scenes.takopi.model.press import PushCircle
+    circle = PushCircle((140.0, 100.0), 20.0, came_from=(100.0, 100.0))
+    sweeps = []
+    for k in range(1, 5):  # four substeps: each sweeps from where the last one stood
+        circle.stride_to(k / 4)
+        sweeps.append((circle.came_from, circle.center))
+        circle.came_from = None  # what the substep's first projection does
+    assert sweeps == [((100.0, 100.0), (110.0, 100.0)), ((110.0, 100.0), (120.0, 100.0)),
+                      ((120.0, 100.0), (130.0, 100.0)), ((130.0, 100.0), (140.0, 100.0))]
+    assert circle.origin == (100.0, 100.0)  # the grip measures the move from the frame's start
+    fresh = PushCircle((50.0, 60.0), 20.0)  # a press's first frame: it appears where it is
+    fresh.stride_to(0.25)
+    assert (fresh.came_from, fresh.center) == ((50.0, 60.0), (50.0, 60.0))

@@ -118,6 +118,8 @@ class TakopiModel:
         # integration, the body's own hooks (stance, hard projections, wall friction), then
         # the legs follow the solved body.
         self.world.on("before_integrate", self._before_integrate)
+        self.world.on("before_substep", self._stride_push)
+        self._strides = 0  # of the push circle's move this frame, with substeps
         self.world.on("after_solve", self._legs_follow)
         self.world.on("after_solve", self._note_press)
 
@@ -175,6 +177,9 @@ class TakopiModel:
         """The frame's start: the push circle goes where the pointer or the poke has it, and
         the figure turns back towards upright (T7, T8, T13)."""
         self._update_push()
+        self._strides = 0
+        if self.world.substeps > 1:
+            self._stride_push()
         self.stand_up()
         push, pointer, last = self.body.push, self.pointer, self.last_pointer
         self.last_pointer = pointer
@@ -184,6 +189,12 @@ class TakopiModel:
             push.grip(self.body.points)
         # Held still, the press holds the body on its floor; dragged, it slides the body along.
         self.body.floor_grip = pointer is not None and dragged == 0.0
+
+    def _stride_push(self):
+        """A substep's start: the push circle one stride further along its move this frame."""
+        self._strides += 1
+        if self.body.push is not None:
+            self.body.push.stride_to(self._strides / self.world.substeps)
 
     def _legs_follow(self):
         """The frame's end: the down axis is measured once, then every leg follows the solved

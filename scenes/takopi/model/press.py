@@ -114,6 +114,10 @@ class PushCircle:
     first projection of a frame sweeps the circle from there in steps of at most SWEEP_STEP px,
     pushing the points ahead of it as a finger would; later ones project at `center` only.
 
+    In a world of n substeps the circle makes its move in n strides, one a substep
+    (`stride_to`), and each substep's first projection sweeps that stride: the push is spread
+    over the frame as the substeps' time is, not made whole inside the first of them.
+
     `body_center` is a function giving the body's centre: it is only needed for a point on the
     circle's very centre, so it is only worked out then (as the points are at that moment), not
     ten times a frame for nothing.
@@ -121,6 +125,8 @@ class PushCircle:
 
     def __init__(self, center, radius, came_from=None):
         self.center = center
+        self.target = center
+        """Where the circle is when the frame ends."""
         self.radius = radius
         self.came_from = came_from
         self.origin = center if came_from is None else came_from
@@ -133,6 +139,14 @@ class PushCircle:
         pressed this frame it may move across the circle's rim only as far as the circle
         itself moves, so the finger grips the skin it presses (the module's docstring)."""
         self.held = [(p.x, p.y) for p in particles]
+
+    def stride_to(self, share):
+        """Stand `share` (0..1) of the way from `origin` to `target`, the next projection
+        sweeping there from where the circle stands now (1: exactly at the target)."""
+        (ox, oy), (tx, ty) = self.origin, self.target
+        left = 1.0 - share
+        self.came_from = self.center if self.came_from is None else self.came_from
+        self.center = (tx - (tx - ox) * left, ty - (ty - oy) * left)
 
     def project(self, particles, body_center):
         if self.came_from is not None:
