@@ -23,6 +23,8 @@ it at the hand, as with one step.
 
 from math import hypot
 
+from .substeps import stride
+
 
 class Hand:
     """What a pointer holds in `world`: `held` [(particle, dx, dy)], `at` the hand or None.
@@ -42,8 +44,7 @@ class Hand:
         self._was_pinned = {}
         self._offsets = False
         self.world = world
-        self._strides = []  # [(point, start x, y, end x, y)] of a frame cut into substeps
-        self._stride = 0  # the substep a held point has got to
+        self._strides = []  # [(point, where the frame found it, the hand)], for substeps
         world.on("before_integrate", self.place)
         world.on("before_substep", self.stride)
 
@@ -147,17 +148,14 @@ class Hand:
                 jump = hypot(x - p.x, y - p.y)
                 keep = min(1.0, top_speed / jump) if jump > 0.0 else 0.0
                 p.px, p.py = x - (x - p.x) * keep, y - (y - p.y) * keep
-            strides.append((p, p.x, p.y, x, y))
+            strides.append((p, (p.x, p.y), (x, y)))
             p.x, p.y = x, y
-        self._stride = 0
         if self.world.substeps > 1:
             self.stride()
 
     def stride(self):
-        """A substep: every held point one stride of its way from where the frame found it
-        to the hand (the last stride ends exactly there)."""
-        self._stride += 1
-        left = 1.0 - self._stride / self.world.substeps
-        for p, x0, y0, x1, y1 in self._strides:
-            p.x = x1 - (x1 - x0) * left
-            p.y = y1 - (y1 - y0) * left
+        """A substep's start: every held point one stride of its way from where the frame
+        found it to the hand (`verlet.substeps.stride`)."""
+        world = self.world
+        for p, start, end in self._strides:
+            p.x, p.y = stride(start, end, world)

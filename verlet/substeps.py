@@ -51,6 +51,7 @@ def substepped_frame(world):
     gravity = (gx / (substeps * substeps), gy / (substeps * substeps))
     damping = world.damping ** (1.0 / substeps)
     dt = world.dt / substeps
+    world.substep = 0
     for hook in hooks["before_integrate"]:
         hook()
     scale_speeds(world.particles, 1.0 / substeps)
@@ -62,6 +63,7 @@ def substepped_frame(world):
     done = 0
     for substep in range(substeps):
         if substep:
+            world.substep = substep
             for hook in hooks["before_substep"]:
                 hook()
             integrate_substep(world, gravity, damping, dt)
@@ -70,10 +72,19 @@ def substepped_frame(world):
                 hook()
             done += 1
             yield ("iteration", done, count)
+    world.substep = 0
     scale_speeds(world.particles, float(substeps))
     for hook in hooks["after_solve"]:
         hook()
     yield ("finish", None, count)
+
+
+def stride(start, end, world):
+    """Where something that goes from `start` to `end` over the frame, (x, y) each, stands
+    for the substep `world` is at: one n-th further each substep, exactly at `end` in the
+    last (and in a frame of one step)."""
+    left = 1.0 - (world.substep + 1) / world.substeps
+    return (end[0] - (end[0] - start[0]) * left, end[1] - (end[1] - start[1]) * left)
 
 
 def scale_speeds(particles, factor):

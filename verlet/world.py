@@ -55,6 +55,8 @@ class World:
             raise ValueError(f"unknown solver {solver!r}; choose one of {', '.join(SOLVERS)}")
         check_substeps(substeps)
         self.substeps = substeps
+        self.substep = 0
+        """The substep the frame is at, 0 .. substeps - 1 (0 between frames)."""
         self.gravity = gravity
         self.damping = damping
         self.iterations = iterations

@@ -227,15 +227,19 @@ def test_presses_and_fast_drags_never_turn_the_ring_inside_out(push_radius):
 
 def test_with_substeps_the_circle_strides_its_move_one_share_a_substep():
     from scenes.takopi.model.press import PushCircle
+    from verlet import World
+    world = World(substeps=4)
     circle = PushCircle((140.0, 100.0), 20.0, came_from=(100.0, 100.0))
     sweeps = []
-    for k in range(1, 5):  # four substeps: each sweeps from where the last one stood
-        circle.stride_to(k / 4)
+    for substep in range(4):  # each substep sweeps from where the last one left the circle
+        world.substep = substep
+        circle.stride(world)
         sweeps.append((circle.came_from, circle.center))
         circle.came_from = None  # what the substep's first projection does
     assert sweeps == [((100.0, 100.0), (110.0, 100.0)), ((110.0, 100.0), (120.0, 100.0)),
                       ((120.0, 100.0), (130.0, 100.0)), ((130.0, 100.0), (140.0, 100.0))]
     assert circle.origin == (100.0, 100.0)  # the grip measures the move from the frame's start
     fresh = PushCircle((50.0, 60.0), 20.0)  # a press's first frame: it appears where it is
-    fresh.stride_to(0.25)
+    world.substep = 0
+    fresh.stride(world)
     assert (fresh.came_from, fresh.center) == ((50.0, 60.0), (50.0, 60.0))

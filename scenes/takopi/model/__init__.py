@@ -119,7 +119,6 @@ class TakopiModel:
         # the legs follow the solved body.
         self.world.on("before_integrate", self._before_integrate)
         self.world.on("before_substep", self._stride_push)
-        self._strides = 0  # of the push circle's move this frame, with substeps
         self.world.on("after_solve", self._legs_follow)
         self.world.on("after_solve", self._note_press)
 
@@ -177,7 +176,6 @@ class TakopiModel:
         """The frame's start: the push circle goes where the pointer or the poke has it, and
         the figure turns back towards upright (T7, T8, T13)."""
         self._update_push()
-        self._strides = 0
         if self.world.substeps > 1:
             self._stride_push()
         self.stand_up()
@@ -192,9 +190,8 @@ class TakopiModel:
 
     def _stride_push(self):
         """A substep's start: the push circle one stride further along its move this frame."""
-        self._strides += 1
         if self.body.push is not None:
-            self.body.push.stride_to(self._strides / self.world.substeps)
+            self.body.push.stride(self.world)
 
     def _legs_follow(self):
         """The frame's end: the down axis is measured once, then every leg follows the solved

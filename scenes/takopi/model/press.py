@@ -32,6 +32,7 @@ crushing it flat against its floor).
 from math import hypot, sqrt
 
 from verlet.geometry import EPSILON
+from verlet.substeps import stride
 
 SWEEP_STEP = 4.0
 """Longest move of the push circle between two projections, px (`PushCircle.project`)."""
@@ -140,13 +141,12 @@ class PushCircle:
         itself moves, so the finger grips the skin it presses (the module's docstring)."""
         self.held = [(p.x, p.y) for p in particles]
 
-    def stride_to(self, share):
-        """Stand `share` (0..1) of the way from `origin` to `target`, the next projection
-        sweeping there from where the circle stands now (1: exactly at the target)."""
-        (ox, oy), (tx, ty) = self.origin, self.target
-        left = 1.0 - share
+    def stride(self, world):
+        """A substep's start in `world`: the circle one stride further from `origin` to
+        `target` (`verlet.substeps.stride`), the next projection sweeping there from where it
+        stands now."""
         self.came_from = self.center if self.came_from is None else self.came_from
-        self.center = (tx - (tx - ox) * left, ty - (ty - oy) * left)
+        self.center = stride(self.origin, self.target, world)
 
     def project(self, particles, body_center):
         if self.came_from is not None:
