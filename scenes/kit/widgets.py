@@ -249,6 +249,11 @@ READOUT_SIZE = 20
 """The designed size of an overlay's readout line, px (under the help line)."""
 
 
+def counted(count, noun):
+    """`count` and `noun`, the noun plural unless the count is one: "1 iteration", "20 iterations"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def draw_readout(surface, text, context, pos, color, shadow=True):
     """An overlay's line of numbers, " · " between its parts, under the help line.
 

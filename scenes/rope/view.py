@@ -8,7 +8,7 @@ The overlay's links are anti-aliased except at "low".
 import pygame
 
 from scenes.kit.draw import disc, key_cursor, line, smooth_at, stroke, vertical_gradient
-from scenes.kit.widgets import draw_help_line, draw_readout, draw_text
+from scenes.kit.widgets import counted, draw_help_line, draw_readout, draw_text
 from verlet.geometry import catmull_rom_open
 
 from .model import SEGMENT_LENGTH
@@ -61,5 +61,5 @@ def draw_overlay(surface, model, context):
     for p in model.particles:
         disc(surface, (255, 90, 90) if p.pinned else (255, 255, 255), p.position, 3, smooth)
     worst = max(abs(length / SEGMENT_LENGTH - 1.0) for length in model.segment_lengths())
-    draw_readout(surface, f"{len(model.particles)} points · {model.world.iterations} iterations · "
+    draw_readout(surface, f"{len(model.particles)} points · {counted(model.world.iterations, 'iteration')} · "
                  f"worst stretch {worst * 100:.2f}%", context, (12, 36), (190, 230, 190))

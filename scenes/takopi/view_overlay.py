@@ -12,7 +12,7 @@ from math import cos, degrees, sin
 import pygame
 
 from scenes.kit.draw import aa_polyline, disc
-from scenes.kit.widgets import draw_text, font, panel_surface
+from scenes.kit.widgets import counted, draw_text, font, panel_surface
 
 from scenes.takopi.model.body import CROWN, RING_POINTS
 from .view_paint import pooled
@@ -132,7 +132,7 @@ def _draw_table(surface, model):
         f"{RING_POINTS} points, spacing {body.spacing:.1f} px (max-only links)",
         f"perimeter {body.perimeter():.0f} px = {body.perimeter() / ring:.2f} x 16 x spacing",
         f"area {area:.0f} / target {target:.0f} px²  ({area / target * 100:.1f}%)",
-        f"{body.world.iterations} Jacobi iterations a frame · face: {model.face}",
+        f"{counted(body.world.iterations, 'Jacobi iteration')} a frame · face: {model.face}",
         f"tilt {round(degrees(body.tilt()), 1) + 0.0:+.1f}° · undone {model.values['upright_rate'] * 100:.0f}% a frame",
     ]
     box = pygame.Rect(10, 40, 360, 22 * len(lines) + 26)

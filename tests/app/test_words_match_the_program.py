@@ -195,3 +195,18 @@ def test_a_scripted_right_press_is_the_right_button():
     assert event.button == 3
     assert script_event({"type": "move", "pos": (1, 2)}, 3).buttons == (0, 0, 1)
     assert script_event({"type": "move", "pos": (1, 2)}, True).buttons == (1, 0, 0)
+
+
+@pytest.mark.parametrize("iterations,words", [(1, "17 points · 1 iteration · "),
+                                              (2, "17 points · 2 iterations · ")])
+def test_the_rope_readout_counts_its_iterations_in_good_english(monkeypatch, iterations, words):
+    """Before: a rope of one pass a frame (its copy of 20 substeps x 1 pass side by side) read
+    "1 iterations"."""
+    from scenes.rope import view as rope_view
+    host = host_for("rope")
+    host.scene.set_param("iterations", iterations)
+    host.toggle_overlay()
+    host.frame(1)
+    surface = pygame.Surface((960, 540))
+    seen = texts_drawn(monkeypatch, rope_view, lambda: host.draw(surface))
+    assert any(text.startswith(words) for text, _ in seen), [text for text, _ in seen]
