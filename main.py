@@ -29,7 +29,8 @@ from app import page  # noqa: E402  (standard library only: reports to the brows
 
 try:  # in the browser a failed import is shown in the frame (app.page), not a blank canvas
     from app.options import Options, UsageError, parse_cli, parse_query, query_from_environ
-    from scenes.catalog import DEFAULT_SCENE, SCENES, describe  # pure: no pygame
+    from scenes.catalog import DEFAULT_SCENE, SCENES, describe, title  # pure: no pygame
+    from scenes.kit.model.prepare import PREPARED
 except Exception as error:
     page.report_failure(error)
     raise
@@ -92,6 +93,8 @@ def make_host(options, window, governed=False):
 
     host = Host(SCENES, make, options.scene, window, options.switchable, quality=options.quality,
                 governed=governed, compare=options.compare)
+    host.reduced_motion = bool(options.reduced_motion)
+    PREPARED.enabled = governed  # the live loop builds ahead what R or a switch will need
     if options.frame_width is not None:  # --frame-width: the chrome for a canvas shown that wide
         host.lay_out(options.frame_width / window.surface.get_width(), options.touch)
     elif options.touch:
@@ -104,7 +107,7 @@ def list_scenes(as_json):
     scenes = [describe(SCENES, name) for name in SCENES]
     if as_json:
         print(json.dumps({
-            scene.name: {"help": scene.help, "size": list(scene.size),
+            scene.name: {"title": title(scene.name, scene.help), "help": scene.help, "size": list(scene.size),
                          "params": scene.params.describe()}
             for scene in scenes
         }, indent=2))
@@ -131,6 +134,14 @@ def run_headless(options):
             json.dump(host.state(), handle, indent=1)
     if options.screenshot_path:
         pygame.image.save(window.surface, options.screenshot_path)
+
+
+def follow_window_size(host, window):
+    """A desktop window resized: its chrome laid out for the size the canvas is now shown at,
+    by the code that lays the browser frame out for its CSS width (`Host.lay_out`)."""
+    scale = window.shown_scale()
+    if scale is not None and abs(scale - host.ui.css_scale) > 1e-3:
+        host.lay_out(scale, host.ui.touch)
 
 
 def wants_to_quit(event, host):
@@ -163,6 +174,7 @@ async def run_live(options, notes=()):
             else:
                 host.handle(event)
         link.tick()
+        follow_window_size(host, window)
         now = time.perf_counter()
         host.frame(clock.advance(now - last), clock.period())
         last = now
@@ -173,6 +185,8 @@ async def run_live(options, notes=()):
             await asyncio.sleep(0)  # the browser paces frames; never clock.tick() there
         else:
             await asyncio.sleep(pacer.delay(now, time.perf_counter()))
+    PREPARED.enabled = False  # and what was built ahead goes with the loop
+    PREPARED.clear()
     pygame.display.quit()  # close the window; fonts stay usable for whoever runs next
 
 

@@ -178,26 +178,41 @@ VEIL_TITLE, VEIL_LINE, VEIL_LEADING = 36, 20, 24
 """The pause veil's designed title and line sizes and its line spacing, px."""
 
 
-def veil(surface, title, lines, ui=FULL_SIZE):
-    """Dim the canvas a little and show a box with a title and a few short lines (paused)."""
+def veil(surface, title, lines, ui=FULL_SIZE, keep_clear=(), points=()):
+    """Dim the canvas a little and show a box with a title and a few short lines (paused); the
+    box goes where it hides the fewest of the scene's `points` (`veil_box`). Returns its rect."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((8, 10, 20, 70))
     surface.blit(shade, (0, 0))
     size = ui.text(VEIL_LINE)
     growth = size / VEIL_LINE
     grown = lambda designed: ui.grow(designed, growth)  # noqa: E731
-    width = max(300, 40 + max(len(line) for line in lines) * 9)
-    if growth > 1:  # the designed width guessed 9 px a letter; measure the grown words
-        widest = max(rendered(line, size, TEXT).get_width() for line in lines)
-        width = min(surface.get_width() - 2 * ui.room(12), max(grown(300), widest + grown(40)))
-    box = pygame.Rect(0, 0, width, grown(56) + grown(VEIL_LEADING) * len(lines))
-    box.center = (surface.get_width() // 2, max(150, box.height // 2 + ui.side(BUTTON) + 2 * ui.room(12)))
+    widest = max(rendered(line, size, TEXT).get_width() for line in lines)
+    width = min(surface.get_width() - 2 * ui.room(12), max(grown(300), widest + grown(40)))
+    box = veil_box((width, grown(56) + grown(VEIL_LEADING) * len(lines)), surface.get_size(), ui,
+                   keep_clear, points)
     surface.blit(panel_surface(box.size, (18, 20, 34, 225), (120, 124, 160, 255)), box)
     draw_text(surface, title, (box.centerx, box.y + grown(10)), grown(VEIL_TITLE), ACCENT,
               anchor="midtop")
     for i, line in enumerate(lines):
         draw_text(surface, line, (box.centerx, box.y + grown(48) + grown(VEIL_LEADING) * i), size,
                   TEXT, anchor="midtop")
+    return box
+
+
+def veil_box(size, canvas, ui=FULL_SIZE, keep_clear=(), points=()):
+    """Where the paused box of `size` goes on a `canvas`: of the places below the toolbar row
+    (top, middle and bottom; centre, left and right), clear of the rects in `keep_clear` (the
+    rewind bar), the one over the fewest of `points` (the scene's simulated points: the rope's
+    pin, Takopi's body), the highest centred one first among equals."""
+    width, height = size
+    margin = ui.room(12)
+    top = ui.side(BUTTON) + 2 * margin
+    xs = (canvas[0] // 2 - width // 2, margin, canvas[0] - margin - width)
+    ys = (top, (top + canvas[1] - height) // 2, canvas[1] - margin - height)
+    places = [pygame.Rect(x, y, width, height) for y in ys for x in xs]
+    places = [rect for rect in places if rect.collidelist(list(keep_clear)) < 0] or places[:1]
+    return min(places, key=lambda rect: sum(1 for x, y in points if rect.collidepoint(x, y)))
 
 
 QUALITY_LABEL_INSET = (12, 32)

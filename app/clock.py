@@ -1,4 +1,4 @@
-"""The fixed-step clock: real frame times in, whole 1/60 s simulation steps out (DESIGN.md, Time).
+"""The fixed-step clock: real frame times in, whole 1/60 s simulation steps out.
 
 One simulation step is one 1/60 s frame, the unit the articles give gravity and damping in. The
 clock adds up time and hands out whole steps, at most `max_steps` per displayed frame; a backlog

@@ -11,7 +11,10 @@ with the same functions). Once a frame, before the host's steps, `tick()`:
 2. reports what changed since the last frame, whoever changed it:
    paused / resumed with who did it (a reader's P, button or click is "reader"), a parameter's
    new value (a slider, `set`, "defaults"), and the shown scene's moments as events and as
-   short lines for the hidden live region, KO · EN (`Scene.moment_line`).
+   short lines for the hidden live region, KO · EN (`Scene.moment_line`); and, whenever any
+   of it changed, the whole state (scene, paused and by whom, every parameter, the seed) for
+   the page to answer `state` requests with (`report_state`), even while the app is off-screen
+   and gets no frames.
 
 Who paused decides who may resume: coming back into view undoes only a pause the view caused,
 never the reader's or the page's; the page's own resume (or play) always goes on. Moments that
@@ -56,6 +59,7 @@ class PageLink:
         self.scene = host.scene
         self.values = dict(host.scene.values)
         self.gathering = {}  # moment name -> [detail so far, frames left]
+        self.told_state = None  # the last state sent with report_state
         size = page.frame_size()
         if size is not None:
             self.use_frame_size(size)
@@ -152,12 +156,25 @@ class PageLink:
         self.values = dict(scene.values)
         for name, detail in scene.take_moments():
             self.moment(name, detail)
+        state = self.state()
+        if state != self.told_state:
+            self.told_state = state
+            self.page.report_state(state)
         for name in list(self.gathering):
             entry = self.gathering[name]
             entry[1] -= 1
             if entry[1] <= 0:
                 del self.gathering[name]
                 self._tell(name, entry[0])
+
+    def state(self):
+        """{scene, paused, by, params, seed}: what the page answers a `state` request with (a
+        seed past 2**53, which JavaScript cannot hold exactly, as its decimal text)."""
+        host, scene = self.host, self.host.scene
+        seed = getattr(getattr(scene, "sim", None), "seed", 0)
+        return {"scene": scene.name, "paused": bool(host.paused),
+                "by": (host.paused_by or "reader") if host.paused else None,
+                "params": dict(scene.values), "seed": seed if abs(seed) <= 2**53 else str(seed)}
 
     def _said_pause(self, paused, by):
         self.was_paused = paused

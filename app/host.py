@@ -28,6 +28,9 @@ scripted `key_down "1"` does exactly what the key does in a window:
   the scene context's `tier`, which only the views read. Headless runs are not governed: the tier stays
   the one asked for ("auto" draws at high), so screenshots and tests are stable. With the
   overlay on, a small label at the bottom right says frames per second and the tier.
+- Building ahead (`app.ahead`, a base of Host): in the live loop every frame spends a couple of
+  milliseconds building the models a reader's next action will need, so R, a first switch and
+  the compare button take a settled model instead of settling it in their frame.
 
 `state()` is the shown scene's state plus `frame` (frames run), `paused` and `steps` (simulation
 steps the shown scene has taken since it was made). It leaves the tier out on purpose: the
@@ -46,6 +49,7 @@ import pygame
 
 from . import share, storage
 from .chrome import QUALITY_LABEL_INSET, quality_pill, toolbar_of, veil  # noqa: F401
+from .ahead import BuildingAhead
 from .compare import SideBySide
 from .rewind import Rewind
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
@@ -69,7 +73,7 @@ STEP_KEYS = (pygame.K_p, pygame.K_PERIOD, pygame.K_COMMA)
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 
 
-class Host:
+class Host(BuildingAhead):
     """The shown scene and everything around it.
 
     scene_classes  {name: Scene class} in `--list` order (keys 1..N follow it)
@@ -296,6 +300,7 @@ class Host:
                 self.scene.step()
         else:
             self.rewind.idle()
+        self.build_ahead()
 
     def draw(self, surface):
         """The shown scene, then the veil, toolbar, scene list and label over it.
@@ -309,13 +314,16 @@ class Host:
         context = self.scene.context
         context.painted_over = chrome[2] if known else None
         self.scene.draw(surface)
+        self.toolbar.keep_clear = (self.rewind.bar(),) if self.paused else ()
         painted = [self._toolbar_area()]
         if self.paused and not self.scene.part_way:  # part-way, the phase's readout says it
             word = context.pointer_word
             lines = ([f"{word} anywhere to go on"] if context.touch else
-                     [f"{word} or press P to go on",
-                      "press . to take one step, , for one phase of it"])
-            veil(surface, "paused", lines, self.ui)
+                     [f"{word} or press P to go on", "the . key: one step",
+                      "the , key: one phase of it"])
+            model = getattr(self.scene, "model", None)
+            points = model.points() if hasattr(model, "points") else ()
+            veil(surface, "paused", lines, self.ui, [self.rewind.bar()], points)
             self.rewind.draw(surface)
             painted = None
         if self.scene_list.open or self.menu.open:

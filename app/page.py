@@ -152,6 +152,21 @@ def share_links(query):
     return links if isinstance(links, dict) else None
 
 
+def report_state(state):
+    """The demo's {scene, paused, by, params, seed} for the page, which answers `state` requests
+    with it at any time (also while the app, off-screen, gets no frames)."""
+    return _call("reportState", json.dumps(state))
+
+
 def copy_text(text):
-    """Put `text` on the page's clipboard (call from a tap or click); False outside the browser."""
-    return _call("copyText", str(text))
+    """Put `text` on the page's clipboard (call from a tap or click): True when it is being
+    written, False when the frame may not write it (the page then shows the text selected in
+    its copy field, saying why) or outside the browser."""
+    window = page_window()
+    if window is None:
+        return False
+    try:
+        return bool(window.verletPage.copyText(str(text)))
+    except Exception as error:
+        print(f"verletPage.copyText: {error}", file=sys.stderr)
+        return False

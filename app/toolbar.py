@@ -19,8 +19,8 @@ from math import cos, pi, sin
 import pygame
 
 from scenes.kit.ui_scale import FULL_SIZE
-from scenes.kit.widgets import (ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, grown_icon,
-                                panel_surface, rendered)
+from scenes.kit.widgets import (ACCENT, MUTED, PANEL_FILL, TEXT, Button, draw_text, fitted,
+                                grown_icon, panel_surface, rendered)
 
 ITEMS = ("compare", "scenes", "pause", "overlay", "fullscreen", "restart")
 """Every toolbar item, left to right: restart sits next to the slider-panel button."""
@@ -212,13 +212,20 @@ class Toolbar:
                 rects.append(self.hint_rect(item, words.format(n=self.scene_count), canvas_width))
         return rects[0].unionall(rects[1:]).inflate(6, 6) if rects else pygame.Rect(0, 0, 0, 0)
 
+    keep_clear = ()
+    """Rects of other labels a hint must not cover (the rewind bar under the row while paused):
+    a hint that would meet one hangs below it instead."""
+
     def hint_rect(self, item, words, canvas_width):
         """Where `words`, the hint of `item`'s button, are drawn: centred under the button,
-        kept on the canvas."""
+        kept on the canvas, below any label in `keep_clear` it would cover."""
         button = self.buttons[item]
         rect = rendered(words, self.hint_size, TEXT).get_rect(
             midtop=(button.rect.centerx, self.hint_top(button)))
         rect.right = min(rect.right, canvas_width - 2)
+        for other in sorted(self.keep_clear, key=lambda r: r[1]):
+            if rect.colliderect(other):
+                rect.top = pygame.Rect(other).bottom + self.ui.room(HINT_GAP)
         return rect
 
 
@@ -235,7 +242,7 @@ class SceneList:
     descriptions are left out and the names go in two columns, from the canvas's top.
     """
 
-    WIDTH = 600
+    WIDTH = 780
     ROW = 52
     HEAD = 34
 
@@ -317,8 +324,9 @@ class SceneList:
             if self.described:
                 draw_text(surface, name, (row.x + grown(48), row.y + grown(5)), ui.text(24), TEXT,
                           shadow=False)
-                draw_text(surface, description, (row.x + grown(48), row.y + grown(27)), ui.text(17),
-                          MUTED, shadow=False)
+                left = row.x + grown(48)
+                draw_text(surface, fitted(description, ui.text(17), row.right - grown(8) - left),
+                          (left, row.y + grown(27)), ui.text(17), MUTED, shadow=False)
             else:
                 draw_text(surface, name, (row.x + grown(48), row.centery), ui.text(24), TEXT,
                           anchor="midleft", shadow=False)

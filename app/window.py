@@ -3,8 +3,11 @@
 All three offer the same small surface to `app.host`: `surface` (960 x 540, what scenes draw
 on), `present()` (show the drawn canvas: on the desktop SDL scales it to the window, a cost
 that grows with the window and that the quality governor counts), `set_title(text)`,
-`fullscreen_available`, `toggle_fullscreen()`, `handle(event)` for window events, and
-`away()`: whether the user has left (a hidden browser tab).
+`fullscreen_available`, `toggle_fullscreen()`, `handle(event)` for window events, `away()`:
+whether the user has left (a hidden browser tab), and `shown_scale()`: how many screen px one
+canvas px is shown as, where the window itself knows (the desktop; in the browser the page says
+it, `app.embed`), so the host lays its chrome out for that size as the frame does for its CSS
+width (`Host.lay_out`: the same code for both).
 
 Desktop: one `pygame.SCALED | pygame.RESIZABLE` window, so the canvas keeps its 960 x 540 pixels
 and SDL scales and letterboxes it to any window size, mapping pointer positions back to canvas
@@ -144,6 +147,12 @@ class DesktopWindow:
     def away(self):
         return False  # window focus changes arrive as events
 
+    def shown_scale(self):
+        """Screen px per canvas px: the canvas letterboxed into the window's size."""
+        width, height = pygame.display.get_window_size()
+        canvas_width, canvas_height = self.surface.get_size()
+        return max(0.05, min(width / canvas_width, height / canvas_height))
+
 
 class BrowserWindow:
     """The canvas in a pygbag page; the page's JavaScript is reached through `platform.window`."""
@@ -190,6 +199,9 @@ class BrowserWindow:
     def handle(self, event):
         pass
 
+    def shown_scale(self):
+        return None  # the page or the command line says
+
     def away(self):
         """True when the tab is hidden, or the frame just lost the focus it had."""
         try:
@@ -224,6 +236,9 @@ class HeadlessWindow:
 
     def handle(self, event):
         pass
+
+    def shown_scale(self):
+        return None  # the page or the command line says
 
     def away(self):
         return False

@@ -10,6 +10,7 @@ results.md opens with what a phone reader gets, then the engine's own figures.
     python -m benchmarks --no-browser   skip Pyodide in Chromium
     python -m benchmarks.pacing     only the live loop's pacing
     python -m benchmarks.timeline   only the rewind's cost (recording, memory, scrubs)
+    python -m benchmarks.hitches    only the hitches of R, a first show and side by side
     python -m benchmarks.record_spider  record the busy spider game again
 """
 
@@ -19,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import busy, measure, pacing, wasm
+from . import busy, hitches, measure, pacing, wasm
 from . import timeline as rewind
 from .plot import scaling_plot
 from .sections import (numbered, ok, phone_section, reference_section, sleeping_section, table,
@@ -164,6 +165,7 @@ def main(argv=None):
                                                               settle=min(1_000, frames // 4)))),
         measured(pacing.section(pacing.measure(seconds=3.0 if options.quick else 6.0))),
         measured(rewind.section(rewind.measure_all())),
+        measured(hitches.section(hitches.measure_all())),
     ])
     header = (f"# Benchmarks\n\nWritten by `./build.sh bench` on "
               f"{time.strftime('%Y-%m-%d')}: CPython {platform.python_version()} on "

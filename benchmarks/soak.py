@@ -24,8 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from tests.support.robustness import SCENE_NAMES, fuzz_job  # noqa: E402
 from tests.support.spider import long_game  # noqa: E402
-from tests.app.test_time_gaps_and_memory import (MEMORY_BOUND, WARMUP_FRAMES,  # noqa: E402
-                                                 spider_game, traced_growth)
+from tests.support.memory import MEMORY_BOUND, WARMUP_FRAMES, spider_game, traced_growth  # noqa: E402
 
 
 def memory_job(frames):

@@ -132,7 +132,7 @@ def better(first, second):
 def unavailable_reason():
     """None when Chromium, playwright and node_modules/pyodide are all here, else what is missing."""
     try:
-        from tests.browser.conftest import PYODIDE, chromium_executable
+        from tests.support.browser import PYODIDE, chromium_executable
     except ImportError as error:
         return f"the browser harness cannot be imported ({error})"
     if chromium_executable() is None:
@@ -147,7 +147,7 @@ def unavailable_reason():
 
 
 def _serve(folder):
-    from tests.browser.conftest import QuietHandler
+    from tests.support.browser import QuietHandler
 
     handler = functools.partial(QuietHandler, directory=str(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -156,7 +156,7 @@ def _serve(folder):
 
 
 def _site(folder, names):
-    from tests.browser.conftest import PYODIDE
+    from tests.support.browser import PYODIDE
     from tests.support.pyodide import write_pyodide_site
 
     write_pyodide_site(folder, PYODIDE, names, PAGE)
@@ -293,7 +293,7 @@ def measure(frames=FRAMES, names=None, phone=True):
     from playwright.sync_api import sync_playwright
 
     from scenes.catalog import SCENES
-    from tests.browser.conftest import CHROMIUM_FLAGS, LOCAL_PREFIXES, chromium_executable
+    from tests.support.browser import CHROMIUM_FLAGS, LOCAL_PREFIXES, chromium_executable
     from tests.support.pyodide import model_location
 
     def route(request_route):

@@ -1,7 +1,6 @@
-"""The demos. Each sub-package is a pure-Python model plus a pygame view and scene.
+"""The demos: one package each, the same shape (a pure model, a pygame view, a scene), named in
+`catalog`, with what only demos share in `kit` (its `kit/model/` pure, the rest pygame).
 
-This package's own modules split the same way: `params`, `replay`, `simulation`, `options` and
-`clock` are pure Python (they also run in Pyodide); `base`, `widgets`, `draw` and `catalog`
-need pygame. Nothing here imports pygame at package level, so `scenes.<demo>.model` can be
-imported where pygame does not exist.
+A model never imports pygame and nothing here imports pygame at package level, so
+`scenes.<demo>.model` and `scenes.kit.model` import where pygame does not exist (Pyodide).
 """

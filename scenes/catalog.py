@@ -1,5 +1,9 @@
 """Every scene by name: what `--scene`, `--list`, the scene list and the page query choose from.
 
+It also holds each demo's one title (TITLES, `title`): the name every share and embed gives it,
+the blog's snippets, the frame's page title and card, its "copy embed", the oEmbed answers and
+the desktop's copy embed alike.
+
 The catalog knows each demo by its package and loads the demo's scene (which needs pygame) only
 when it is asked for, so `main.py --help` and `--list` run where pygame is not installed: what
 they show comes from the demo's pure model (its HELP and PARAMS, `describe`).
@@ -15,6 +19,12 @@ DEMOS = ("takopi", "spider", "rope", "cloth", "flag", "bridge", "hair")
 """The demos' packages under scenes/, in the order `--list` and the number keys show them."""
 DEFAULT_SCENE = "takopi"
 """What opens when no scene is named."""
+SITE_NAME = "Verlet Playground"
+TITLES = {"takopi": "Takopi soft body", "spider": "Verlet spider web game", "rope": "Verlet rope",
+          "cloth": "A cloak that tears", "flag": "A flag in gusty wind", "bridge": "A rope bridge",
+          "hair": "A head of hair"}
+"""Each demo's title wherever it is shared or embedded; a scene not named here (one added with
+`register`) is titled from its hint (`title`)."""
 
 
 class Description(NamedTuple):
@@ -82,6 +92,20 @@ SCENES = Catalog(DEMOS)
 def register(scene):
     """Add a scene class to the catalog (last in `--list`), beside the seven demos."""
     return SCENES.register(scene)
+
+
+def title(name, help_text=""):
+    """The demo's title: TITLES, else the words of its hint before the first colon."""
+    if name in TITLES:
+        return TITLES[name]
+    words = (help_text or "").split(":", 1)[0].strip() or name
+    return words[:1].upper() + words[1:]
+
+
+def share_title(name, help_text=""):
+    """The demo's title with the site's name: "Verlet rope · Verlet Playground", the one text of
+    every iframe title, frame page title, og:title and oEmbed title."""
+    return f"{title(name, help_text)} \u00b7 {SITE_NAME}"
 
 
 def describe(scenes, name):

@@ -1,11 +1,11 @@
 """The rules of the house, checked over the import graph of every shipped module.
 
 - `verlet/` (the engine) imports nothing of ours outside itself, and neither pygame nor numpy.
-- Pure code (the folder rule of `web.layout`: the engine and every `model`) imports no pygame
+- Pure code (the folder rule of `house`: the engine and every `model`) imports no pygame
   and no numpy, and of our modules only pure ones.
 - No demo imports another demo; the kit imports no demo; the demos and the kit import nothing
   of the app around them (the host hands a scene what it needs).
-- `pygbag.ini` is the text `web.layout` writes from its list of what ships.
+- `pygbag.ini` is the text `house` writes from its list of what ships.
 """
 
 import ast
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from web import layout
+import house as layout
 
 ROOT = layout.ROOT
 OURS = ("verlet", "scenes", "app", "main")

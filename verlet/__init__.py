@@ -17,6 +17,7 @@ from .connectivity import Connectivity, anchored, reach
 from .constraints import AngleRange, Area, Box, rotate_rigidly
 from .distance import Distance
 from .forces import TriangleWind
+from .grip import Grip
 from .hand import Hand
 from .particle import Particle, integrate
 from .sleeping import Sleeping, SleepingParticle, TapedDistance
@@ -28,7 +29,8 @@ from .tearing import Breakable, cut_links, snap_overstretched
 from .world import PHASE_HOOKS, World
 
 __all__ = [
-    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Connectivity", "Distance", "Hand",
+    "PHASE_HOOKS", "AngleRange", "Area", "Box", "Breakable", "Connectivity", "Distance", "Grip",
+    "Hand",
     "Particle", "Sleeping", "SleepingParticle", "Spacer", "Strand", "TapedDistance",
     "TriangleWind", "World", "anchored", "cap_speed", "chain", "cut_links",
     "gauss_seidel_passes", "integrate", "jacobi_passes", "move_now", "move_pending",

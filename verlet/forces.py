@@ -34,33 +34,64 @@ class TriangleWind:
         self.patches = patches
 
     def add_accelerations(self):
-        field, per_length = self.field, self.per_length
+        """Add each triangle's push to its corners' `force_x, force_y`. The three sides are
+        written out (no tuple of sides a triangle), each end's share added in the order a-b,
+        b-c, c-a."""
+        field, per_length, root = self.field, self.per_length, sqrt
         wx, wy = self.wind
         patches = self.patches or range(len(self.triangles))
         last_patch = None
         for (a, b, c), patch in zip(self.triangles, patches):
-            ax, ay, bx, by, cx, cy = a.x, a.y, b.x, b.y, c.x, c.y
+            ax = a.x
+            ay = a.y
+            bx = b.x
+            by = b.y
+            cx = c.x
+            cy = c.y
             if field is not None and patch != last_patch:
                 wx, wy = field((ax + bx + cx) / 3.0, (ay + by + cy) / 3.0)
                 last_patch = patch
             # outward normals as long as their sides: (dy, -dx) turned by the orientation
-            clockwise = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0
-            turn = per_length if clockwise else -per_length
-            for p, q, nx, ny in ((a, b, (by - ay) * turn, (ax - bx) * turn),
-                                 (b, c, (cy - by) * turn, (bx - cx) * turn),
-                                 (c, a, (ay - cy) * turn, (cx - ax) * turn)):
-                # a side facing the wind (n . w < 0) is pressed by its length x |n . w| along n,
-                # = (n . w) n / |n| in these units, half to each end
-                facing = nx * wx + ny * wy
-                if facing >= 0.0:
-                    continue  # the wind leaves this side, or runs along it
+            turn = per_length if (bx - ax) * (cy - ay) - (cx - ax) * (by - ay) > 0.0 else -per_length
+            # a side facing the wind (n . w < 0) is pressed by its length x |n . w| along n,
+            # = (n . w) n / |n| in these units, half to each end; one edge-on or leaving the
+            # wind (n . w >= 0), or of no length, catches nothing
+            nx = (by - ay) * turn
+            ny = (ax - bx) * turn
+            facing = nx * wx + ny * wy
+            if not facing >= 0.0:
                 length_sq = nx * nx + ny * ny
-                if length_sq <= 1e-18:
-                    continue
-                share = facing * 0.5 / sqrt(length_sq)
-                fx = nx * share
-                fy = ny * share
-                p.force_x += fx
-                p.force_y += fy
-                q.force_x += fx
-                q.force_y += fy
+                if not length_sq <= 1e-18:
+                    share = facing * 0.5 / root(length_sq)
+                    fx = nx * share
+                    fy = ny * share
+                    a.force_x += fx
+                    a.force_y += fy
+                    b.force_x += fx
+                    b.force_y += fy
+            nx = (cy - by) * turn
+            ny = (bx - cx) * turn
+            facing = nx * wx + ny * wy
+            if not facing >= 0.0:
+                length_sq = nx * nx + ny * ny
+                if not length_sq <= 1e-18:
+                    share = facing * 0.5 / root(length_sq)
+                    fx = nx * share
+                    fy = ny * share
+                    b.force_x += fx
+                    b.force_y += fy
+                    c.force_x += fx
+                    c.force_y += fy
+            nx = (ay - cy) * turn
+            ny = (cx - ax) * turn
+            facing = nx * wx + ny * wy
+            if not facing >= 0.0:
+                length_sq = nx * nx + ny * ny
+                if not length_sq <= 1e-18:
+                    share = facing * 0.5 / root(length_sq)
+                    fx = nx * share
+                    fy = ny * share
+                    c.force_x += fx
+                    c.force_y += fy
+                    a.force_x += fx
+                    a.force_y += fy

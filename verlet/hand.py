@@ -15,6 +15,11 @@ of every frame it moves toward the hand (plus its offset) by at most `lead` px a
 are taut, so such a hand pulls a rope bridge as far as its ropes give and never tears it: the
 hand's pull is at most `lead` px a frame, as a weight hung there would pull.
 
+With `pace` a held point follows the hand at most that far a frame: a hand that leaps leaves
+it behind, and it catches up over the next frames (its speed, and so a flick's, is at most
+`pace`). With a `grip` (`verlet.grip.Grip`) what the hand holds slips out of it when the body
+pulls too hard: `slip()` after the frame's solve lets go and says so.
+
 In a world of n substeps (`verlet.substeps`) a held point goes to the hand in n equal strides,
 one each substep ("before_substep"), so the constraints meet the hand's move spread over the
 frame as they would a real hand's, not as one leap in the first substep; the frame ends with
@@ -23,6 +28,7 @@ it at the hand, as with one step.
 
 from math import hypot
 
+from .grip import Grip
 from .substeps import stride
 
 
@@ -33,12 +39,20 @@ class Hand:
     top_speed   fastest a held point leaves the hand, px per frame (None: as fast as it moved)
     lead        None (held points are pinned at the hand), or how far a frame a held point,
                 left free, is moved toward the hand (see the module docstring), px
+    pace        None, or the farthest a held (pinned) point follows the hand in a frame, px
+    grip        None (the hand holds on whatever the pull), a `verlet.grip.Grip`, or a
+                number: `Grip(number)`, the stretch at which what is held slips
+    moved       how far the hand moved over the last frame, px (0 after a grab)
     """
 
-    def __init__(self, world, radius, top_speed=None, lead=None):
+    def __init__(self, world, radius, top_speed=None, lead=None, pace=None, grip=None):
         self.radius = radius
         self.top_speed = top_speed
         self.lead = lead
+        self.pace = pace
+        self.grip = Grip(grip) if isinstance(grip, (int, float)) else grip
+        self.moved = 0.0
+        self._placed_at = None  # where the hand was when the last frame placed what it held
         self.held = []
         self.at = None
         self._was_pinned = {}
@@ -71,7 +85,7 @@ class Hand:
         point = self.nearest(points, pos, allowed)
         if point is not None:
             self._hold([(point, 0.0, 0.0)], offsets=False)
-            self.at = pos
+            self.at = self._placed_at = pos
         return point
 
     def grab_within(self, points, pos, allowed=None):
@@ -84,7 +98,7 @@ class Hand:
                 if (allowed is None or allowed(p)) and hypot(p.x - x, p.y - y) <= radius]
         if held:
             self._hold(held, offsets=True)
-            self.at = (x, y)
+            self.at = self._placed_at = (x, y)
         return bool(held)
 
     def grab(self, points, pos):
@@ -95,7 +109,7 @@ class Hand:
         held = [(p, p.x - x, p.y - y) for p in points]
         if held:
             self._hold(held, offsets=True)
-            self.at = (x, y)
+            self.at = self._placed_at = (x, y)
         return bool(held)
 
     def _hold(self, held, offsets):
@@ -105,6 +119,9 @@ class Hand:
         if self.lead is None:
             for p, _, _ in held:
                 p.pinned = True
+        if self.grip is not None:
+            self.grip.take([p for p, _, _ in held], self.world.constraints)
+        self.moved = 0.0
 
     def move(self, pos):
         """The pointer moved: the held points go there next frame."""
@@ -121,7 +138,18 @@ class Hand:
         self.held = []
         self.at = None
         self._was_pinned = {}
+        if self.grip is not None:
+            self.grip.release()
         return bool(held)
+
+    def slip(self, stretch=None, yank=None):
+        """After the frame's solve: if the body pulls harder than the grip holds (`Grip.slips`,
+        with `stretch` and `yank` in place of the grip's own if given), let go; True if it
+        slipped."""
+        if self.grip is None or not self.held or not self.grip.slips(self.moved, stretch, yank):
+            return False
+        self.let_go()
+        return True
 
     def place(self):
         """The frame's first work: every held point to the hand (plus its offset), its last
@@ -130,9 +158,13 @@ class Hand:
         if not self.held:
             return
         hx, hy = self.at
+        last = self._placed_at
+        self.moved = 0.0 if last is None else hypot(hx - last[0], hy - last[1])
+        self._placed_at = self.at
         offsets = self._offsets
         top_speed = self.top_speed
         lead = self.lead
+        pace = self.pace
         for p, dx, dy in self.held:
             x, y = (hx + dx, hy + dy) if offsets else (hx, hy)
             if lead is not None:
@@ -142,6 +174,10 @@ class Hand:
                 p.x = p.px = x
                 p.y = p.py = y
                 continue
+            if pace is not None:
+                gap = hypot(x - p.x, y - p.y)
+                if gap > pace:
+                    x, y = p.x + (x - p.x) * pace / gap, p.y + (y - p.y) * pace / gap
             if top_speed is None:
                 p.px, p.py = p.x, p.y
             else:

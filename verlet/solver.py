@@ -80,10 +80,12 @@ def _project_each(constraints, move):
         constraint.project(move)
 
 
-def gauss_seidel_passes(constraints, iterations):
+def gauss_seidel_passes(constraints, iterations, runs=None):
     """Gauss-Seidel as a generator: project every constraint in turn, applying each move at
-    once; yields k after the k-th pass (1 .. iterations)."""
-    runs = passes(constraints, move_now)
+    once; yields k after the k-th pass (1 .. iterations). `runs` is `passes(constraints,
+    move_now)`, if the caller keeps it; else it is made here."""
+    if runs is None:
+        runs = passes(constraints, move_now)
     for k in range(1, iterations + 1):
         for one_pass in runs:
             one_pass()

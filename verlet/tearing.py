@@ -47,6 +47,13 @@ def snap_overstretched(links, most=None):
         length_sq = dx * dx + dy * dy
         if length_sq > reach * reach:  # squared lengths: a sound link costs no root
             over.append((length_sq / (reach * reach), len(over), link))
+    return break_worst(links, over, most) if over else []
+
+
+def break_worst(links, over, most=None):
+    """Break the links of `over` ((stretch ratio squared, order, link) each): the worst `most`
+    of them (all with None) and any past twice its limit; remove them from `links` and return
+    them, worst first (`snap_overstretched`'s second half)."""
     over.sort(key=lambda item: (-item[0], item[1]))
     broken = [link for rank, (ratio, _, link) in enumerate(over)
               if most is None or rank < most or ratio > 4.0]

@@ -69,6 +69,10 @@ class World:
         self.jacobi_plan = None
         """For the Jacobi solver: None (the plan is worked out every solve) or a function that
         returns the constraints' `verlet.solver.jacobi_plan`, for an owner that keeps one."""
+        self.gauss_seidel_plan = None
+        """For the Gauss-Seidel solver: None (each solve reads the links' fields anew) or a
+        function that returns `verlet.solver.passes(constraints, move_now)` for the constraints
+        as they are, for an owner that keeps them while its graph and its pins stay."""
         self._sleeping = None
         self.sleeping = sleeping
 
@@ -162,6 +166,8 @@ class World:
         if self.solver == "jacobi":
             plan = self.jacobi_plan() if self.jacobi_plan is not None else None
             return PASSES["jacobi"](self.constraints, count, plan=plan)
+        if self.gauss_seidel_plan is not None:
+            return PASSES[self.solver](self.constraints, count, runs=self.gauss_seidel_plan())
         return PASSES[self.solver](self.constraints, count)
 
     def integrate(self, particles=None, gravity=None, damping=None, dt=None):

@@ -18,6 +18,16 @@ bundle's content hash, which goes into every URL the page asks for (`web.tar.gz?
 the scenes' posters. It also copies the frame's embed API (web/embed.js) next to the page and
 gives the page each scene's title and parameter ranges, so the frame can name the demo and
 check a `set` message before any download.
+
+Besides index.html (any scene by `?scene=`), `finish` writes one page a scene beside it,
+SCENE.html: the same frame, opening that scene when its address names none, with that scene's
+title (`scenes.catalog.share_title`), description and poster in its head, so a link to it
+previews as that demo. The addresses crawlers need absolute (og:image, og:url, twitter:image,
+the oEmbed link) wait in SHARE_MARK for `web.site`, which knows the site's address.
+
+The build is reproducible: pygbag's gzip header carries the time of the build, which
+`finish` sets to 0 (`steady_gzip`), so unchanged sources give a byte-identical bundle and the
+same version (readers keep their cached copy across deploys).
 """
 
 import argparse
@@ -25,6 +35,7 @@ import hashlib
 import shutil
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 import tarfile
@@ -44,15 +55,24 @@ FORBIDDEN = ("tests", "benchmarks", "web", "docs", "build", "node_modules", ".ve
              ".ci", "artifacts")
 """Top-level folders of the repository that must never be inside the bundle."""
 REQUIRED = ("main.py", "verlet/__init__.py", "scenes/__init__.py", "scenes/catalog.py",
-            "app/page.py", "scenes/kit/fonts/labels-hangul.ttf", "scenes/kit/fonts/OFL.txt")
+            "app/page.py", "scenes/kit/fonts/playground-labels.ttf", "scenes/kit/fonts/OFL.txt")
 """Files the app cannot start without (and the labels' font, which a browser has no other
 of, with its license, which must travel with it)."""
 POSTERS = "posters"
 """Folder of build/web/ with one poster a scene (web.posters)."""
 BUILD_FIELD = '"@VERLET_BUILD@"'
 VERSION_FIELD = "@VERLET_VERSION@"
-POSTER_FIELD = "@VERLET_DEFAULT_POSTER@"
-"""The template's fields that `finish` fills after pygbag."""
+POSTER_FIELD = "@VERLET_POSTER@"
+SCENE_FIELD = "@VERLET_PAGE_SCENE@"
+TITLE_FIELD = "@VERLET_TITLE@"
+DESCRIPTION_FIELD = "@VERLET_DESCRIPTION@"
+SHARE_FIELD = "<!--@VERLET_SHARE@-->"
+"""The template's fields that `finish` fills after pygbag (each page its own scene's)."""
+SHARE_MARK = ("<!-- share: og:image, og:url, twitter:image and the oEmbed link are written here "
+              "by web.site, which knows the site's address -->")
+"""What SHARE_FIELD becomes in build/web/: `web.site` replaces it in its copy."""
+DESCRIPTION = "An interactive Verlet physics demo in pure Python (pygame-ce, pygbag): press play to run it in this frame."
+"""The generic page's description (index.html); a scene's page describes its scene."""
 EMBED_JS = ROOT / "web" / "embed.js"
 """The frame's embed API, copied next to the page (web/verlet.tmpl loads it)."""
 
@@ -122,16 +142,32 @@ def default_scene():
     return DEFAULT_SCENE
 
 
+def steady_gzip(archive):
+    """Set the gzip header's time (bytes 4-7, which pygbag's tarfile fills with the build's
+    clock) to 0, so the same files always make the same bytes; the header has no checksum
+    of its own (Python's gzip never sets FHCRC), so nothing else changes."""
+    data = bytearray(archive.read_bytes())
+    if data[:2] != b"\x1f\x8b" or data[3] & 0x02:
+        raise BundleError(f"{archive.name} is not a plain gzip file")
+    if data[4:8] != bytes(4):
+        data[4:8] = bytes(4)
+        archive.write_bytes(bytes(data))
+
+
 def scene_title(help_text, name):
-    """A demo's short title from its one-line help: the words before the first colon."""
-    title = (help_text or "").split(":", 1)[0].strip() or name
-    return title[:1].upper() + title[1:]
+    """A demo's title: its entry in scenes.catalog.TITLES, else the words of its hint before
+    the first colon."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from scenes.catalog import title
+
+    return title(name, help_text)
 
 
 def page_scenes(scenes):
     """{name: {"title", "params": {name: {min, max, default, integer}}}} for the frame."""
     return {
-        name: {"title": scene_title(info.get("help"), name),
+        name: {"title": info.get("title") or scene_title(info.get("help"), name),
                "params": {param: {"min": spec["min"], "max": spec["max"], "default": spec["default"],
                                   "integer": all(isinstance(spec[k], int) for k in ("min", "max", "default"))}
                           for param, spec in info.get("params", {}).items()}}
@@ -146,6 +182,7 @@ def finish(out=OUT, python=sys.executable):
     scenes = posters.list_scenes(python)
     poster_dir = out / POSTERS
     missing = posters.render_posters(python, scenes, list(scenes), poster_dir)
+    steady_gzip(archive_path(out))
     version = content_version(archive_path(out))
     build = {
         "version": version,
@@ -156,14 +193,46 @@ def finish(out=OUT, python=sys.executable):
     }
     index = out / "index.html"
     page = index.read_text(encoding="utf-8")
-    if BUILD_FIELD not in page or VERSION_FIELD not in page:
+    if any(field not in page for field in (BUILD_FIELD, VERSION_FIELD, SCENE_FIELD, SHARE_FIELD)):
         raise BundleError(f"{index} lacks the build fields of {TEMPLATE}")
-    default_poster = build["posters"].get(build["defaultScene"], "favicon.png")
-    page = (page.replace(BUILD_FIELD, json.dumps(build, sort_keys=True))
-            .replace(VERSION_FIELD, version).replace(POSTER_FIELD, default_poster))
+    page = page.replace(BUILD_FIELD, json.dumps(build, sort_keys=True)).replace(VERSION_FIELD, version)
+    for scene in scene_pages(scenes):
+        write_whole(out / f"{scene}.html", fill_page(page, build, scenes, scene))
     shutil.copy2(EMBED_JS, out / EMBED_JS.name)
-    index.write_text(page, encoding="utf-8")
+    write_whole(index, fill_page(page, build, scenes, ""))
     return missing
+
+
+def write_whole(path, text):
+    """Write `text` to `path` in one step (a file beside it, then a rename), so a server reading
+    the build while it is written hands out the old page or the new one, never half of either."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
+
+
+def scene_pages(scenes):
+    """The scenes that get a page of their own beside index.html (names safe as file names)."""
+    return [name for name in scenes if name.replace("_", "").replace("-", "").isalnum() and name != "index"]
+
+
+def fill_page(page, build, scenes, scene):
+    """The frame page for `scene` ("" = the generic index.html, which shows the default scene
+    unless its address names one): its title, description and poster."""
+    from html import escape
+
+    from scenes.catalog import SITE_NAME
+
+    shown = scene or build["defaultScene"]
+    info = build["scenes"].get(shown, {})
+    title = f"{info['title']} \u00b7 {SITE_NAME}" if scene and info else TITLE
+    help_text = (scenes.get(shown) or {}).get("help", "")
+    description = (f"{info['title']}, an interactive Verlet physics demo in pure Python: "
+                   f"{help_text.split(':', 1)[-1].strip()}." if scene and info else DESCRIPTION)
+    poster = build["posters"].get(shown, "favicon.png")
+    return (page.replace(SCENE_FIELD, scene).replace(TITLE_FIELD, escape(title))
+            .replace(DESCRIPTION_FIELD, escape(description)).replace(POSTER_FIELD, escape(poster))
+            .replace(SHARE_FIELD, SHARE_MARK))
 
 
 def check_bundle(out=OUT):

@@ -1,8 +1,9 @@
 // Verlet Playground: the frame's embed API. Loaded by web/verlet.tmpl after
 // window.verletPage is defined; it adds to that object what the embedding page and the app
 // need to talk to each other. Owns: the postMessage protocol (both directions, validated),
-// the live region, the frame's CSS size, the wheel kept for the host page, and pausing while
-// the frame is out of view or its tab is hidden.
+// the live region, the frame's CSS size, the wheel kept for the host page, pausing while
+// the frame is out of view or its tab is hidden, what the frame knows of the demo's state
+// (answered to `state` at any time), and the clipboard with its fallback copy field.
 //
 // Messages are plain objects with `verlet: 1` and a `type`.
 //   frame -> page (posted to window.parent, target "*": nothing in them is private)
@@ -10,8 +11,18 @@
 //     size     {width, height, aspectRatio}                 the size the frame would like
 //     started  {scene}                                      the app's first frame is on screen
 //     failed   {reason, detail}    reason: runtime-missing | runtime-crashed | data | unpack | app | slow
-//     paused   {by} / resumed {by}  by: "reader" | "page" | "visibility"  (reported by the app)
-//     param    {name, value}                                 a parameter changed (the app)
+//     paused   {by} / resumed {by}  by: "reader" | "page" | "visibility": the app's reports,
+//                                   except that paused {by: "visibility"} is posted by this
+//                                   script the moment the frame leaves view or its tab hides
+//                                   (the app, throttled there, reads it when it runs again),
+//                                   and resumed when the app plays again
+//     state    {stage, paused, by, params, seed}   the answer to `state`: stage is the frame's
+//                                   ("poster", "loading", "started", "failed"); params every
+//                                   parameter's value (before play: defaults, the address and
+//                                   `set`s); seed a number (a decimal string past 2^53)
+//     param    {name, value}                                 a parameter changed (the app);
+//                                   {name, value, pending: true}: a `set` before play, taken
+//                                   (it goes into the address the app reads at start)
 //     event    {name, detail}       a scene's moment: "torn", "caught", "game-over" ... (the app)
 //     error    {request, reason}                             a message from the page was refused
 //   page -> frame (only from window.parent)
@@ -19,8 +30,10 @@
 //     set      {name, value}       a parameter of the shown scene, a number inside its range
 //     overlay  {on}                true/false; left out: toggle
 //     step     {count}             1..600 steps while paused (default 1)
+//     state                        answered with a `state` message, at any time
 // Before the first frame `play` starts the demo, `set` and `overlay` become part of the
-// address the app reads, and the rest is refused with reason "not-started".
+// address the app reads, `state` is answered from what this script knows, and the rest is
+// refused with reason "not-started".
 //
 // What the app reads and calls (app/page.py wraps each one):
 //   takeCommands()        JSON text of the commands waiting for the app, oldest first, each
@@ -34,19 +47,28 @@
 //   announce(text)        say it in the live region (at most one line every ANNOUNCE_GAP_MS;
 //                         the latest waiting line wins)
 //   reportPaused(by), reportResumed(by), reportParam(name, value), reportEvent(name, detailJSON)
+//   reportState(json)     the app's {scene, paused, by, params, seed} when any of it changed
 //   wantSize(width, height)   the size the frame would like (posted as "size")
-//   shareLinks(query)     {link, embed}: this frame's address with `query` (the app's "copy
-//                         link": scene first, changed parameters, seed, overlay) and the
-//                         iframe snippet for it ("copy embed")
+//   shareLinks(query)     {link, embed}: the scene's own page (SCENE.html beside this one,
+//                         which previews as that demo) with the rest of `query` (the app's
+//                         "copy link": scene, changed parameters, seed, overlay) and the
+//                         iframe snippet for it ("copy embed"; allow="... clipboard-write")
 //   copyText(text)        put text on the clipboard (the app's copy buttons; call it from a
-//                         tap or click); a toast says whether it worked
+//                         tap or click); true when it is being written (a toast says so),
+//                         false when the frame may not: then the copy field shows the text,
+//                         selected, with one line saying why (a host's iframe without
+//                         allow="clipboard-write", a browser that refused)
+//   showCopyField(text, why)  the copy field with `text`, why "policy" (the host's iframe)
+//                         or "refused" (the browser); closeCopy() hides it again
 "use strict";
 (function () {
   const page = window.verletPage;
   if (!page) return;
   const PROTOCOL = 1;
   const CANVAS = [960, 540];
-  const COMMANDS = new Set(["play", "pause", "resume", "restart", "set", "overlay", "step"]);
+  const COMMANDS = new Set(["play", "pause", "resume", "restart", "set", "overlay", "step", "state"]);
+  const SITE_NAME = "Verlet Playground";
+  const MAX_SEED = 2n ** 63n - 1n;
   const MAX_STEPS = 600;
   const MAX_QUEUE = 64;
   const MAX_LINE = 140;
@@ -56,6 +78,9 @@
   if (window.parent === window) document.documentElement.classList.add("vp-top");
   let queue = [];
   let away = false;
+  let appPaused = false, pausedBy = null;  // as last reported (or posted for the view)
+  let viewPausePosted = false;  // paused {by: visibility} posted before the app said it
+  let appState = null;          // the app's last reportState
   let lastAnnounce = -Infinity, waitingLine = null, announceTimer = 0;
 
   function post(type, fields) {
@@ -124,6 +149,7 @@
     }
     const wanted = command(message);
     if (wanted.error) { refuse(wanted.error); return; }
+    if (type === "state") { post("state", stateNow()); return; }
     if (page.state === "started") {
       if (type === "play") enqueue({ type: "resume", by: "page" });
       else if (type === "pause" || type === "resume") enqueue({ type, by: "page" });
@@ -132,7 +158,10 @@
     }
     if (page.state !== "poster") { refuse("not-started"); return; }
     if (type === "play") page.start();
-    else if (type === "set") page.preset(wanted.name, wanted.value);
+    else if (type === "set") {
+      page.preset(wanted.name, wanted.value);
+      post("param", { name: wanted.name, value: wanted.value, pending: true });
+    }
     else if (type === "overlay") page.preset("overlay", wanted.on === false ? "0" : "1");
     else refuse("not-started");
   }
@@ -165,10 +194,57 @@
     return true;
   }
 
+  // What the frame knows of the demo before the app reports: its scene, each parameter from
+  // the address and the `set`s before play (else its default, as the app falls back), the seed.
+  function addressValue(name) {
+    const presets = page.presets || {};
+    if (Object.prototype.hasOwnProperty.call(presets, name)) return presets[name];
+    return new URLSearchParams(location.search).get(name);
+  }
+  function pageParams() {
+    const values = {};
+    for (const [name, spec] of Object.entries(paramsOf(page.scene()))) {
+      const text = addressValue(name);
+      const value = text === null || String(text).trim() === "" ? NaN : Number(text);
+      const fits = Number.isFinite(value) && value >= spec.min && value <= spec.max
+        && (!spec.integer || Number.isInteger(value));
+      values[name] = fits ? value : spec.default;
+    }
+    return values;
+  }
+  function pageSeed() {
+    const text = addressValue("seed");
+    if (text === null || !/^\d{1,19}$/.test(String(text)) || BigInt(text) > MAX_SEED) return 0;
+    return Number.isSafeInteger(Number(text)) ? Number(text) : String(BigInt(text));
+  }
+  function stateNow() {
+    const known = appState || {};
+    return {
+      scene: typeof known.scene === "string" ? known.scene : page.scene(),
+      stage: page.state,
+      paused: page.state === "started" ? appPaused : false,
+      by: page.state === "started" && appPaused ? pausedBy : null,
+      params: known.params && typeof known.params === "object" ? known.params : pageParams(),
+      seed: known.seed !== undefined ? known.seed : pageSeed()
+    };
+  }
+
+  // Out of view (or a hidden tab) the app is told to pause, and the page hears it now: an
+  // off-screen cross-origin frame gets no animation frames, so the app reads it only later.
+  function pauseForTheView() {
+    enqueue({ type: "pause", by: "visibility" });
+    if (appPaused) return;  // the reader or the page paused it already
+    appPaused = true;
+    pausedBy = "visibility";
+    viewPausePosted = true;
+    post("paused", { by: "visibility" });
+  }
   function setAway(now) {
     if (now === away) return;
     away = now;
-    if (page.state === "started") enqueue({ type: now ? "pause" : "resume", by: "visibility" });
+    if (page.state !== "started") return;
+    if (now) pauseForTheView();
+    else enqueue({ type: "resume", by: "visibility" });
   }
   let offscreen = false;
   function watchVisibility() {
@@ -194,7 +270,7 @@
       watchVisibility();
     } else if (type === "started") {
       post("started", {});
-      if (away) enqueue({ type: "pause", by: "visibility" });
+      if (away) pauseForTheView();
     } else if (type === "failed") {
       post("failed", { reason: fields.reason, detail: fields.detail });
     }
@@ -206,23 +282,90 @@
 
   // The address and snippet a reader shares: only the app's own pairs (validated by the app),
   // never `autostart` or the page's hash.
+  // The scene's own page (SCENE.html, beside this one) when the build has it, so the link
+  // previews as that demo; the scene pair is then the page's and left out.
   function shareLinks(query) {
-    const pairs = String(query || "").replace(/^\?/, "").split("&")
+    let pairs = String(query || "").replace(/^\?/, "").split("&")
       .filter((pair) => /^[A-Za-z_][A-Za-z0-9_]{0,31}=[^&#<>"']{0,64}$/.test(pair) && !/^autostart=/.test(pair));
-    const link = location.origin + location.pathname + (pairs.length ? "?" + pairs.join("&") : "");
-    const info = (page.build.scenes || {})[page.scene()] || {};
-    const title = (info.title || "Verlet Playground demo") + " (Verlet Playground)";
+    const sceneName = decodeURIComponent((pairs.find((pair) => pair.startsWith("scene=")) || "scene=" + page.scene()).slice(6));
+    const scenes = page.build.scenes || {};
+    const folder = location.pathname.replace(/[^/]*$/, "");
+    let path = location.pathname;
+    if (Object.prototype.hasOwnProperty.call(scenes, sceneName) && /^[A-Za-z0-9_-]+$/.test(sceneName)) {
+      path = folder + sceneName + ".html";
+      pairs = pairs.filter((pair) => !pair.startsWith("scene="));
+    }
+    const link = location.origin + path + (pairs.length ? "?" + pairs.join("&") : "");
+    const info = scenes[sceneName] || scenes[page.scene()] || {};
+    const title = (info.title || "Verlet Playground demo") + " \u00b7 " + SITE_NAME;
     const embed = '<iframe src="' + link.replace(/&/g, "&amp;") + '" title="' + title.replace(/"/g, "&quot;")
       + '" width="960" height="540" style="width:100%;height:auto;aspect-ratio:16/9;border:0;color-scheme:light"'
-      + ' loading="lazy" allow="autoplay; fullscreen" allowfullscreen></iframe>';
+      + ' loading="lazy" allow="autoplay; fullscreen; clipboard-write" allowfullscreen></iframe>';
     return { link, embed };
   }
+
+  // The copy field: the text, selected, and one line saying why the frame could not copy.
+  const WHY = {
+    policy: ["이 페이지는 프레임이 복사하지 못하게 해요: 직접 선택해 복사하세요",
+             "This page does not let the frame copy: select and copy it yourself"],
+    refused: ["브라우저가 프레임의 복사를 막았어요: 직접 선택해 복사하세요",
+              "The browser did not let the frame copy: select and copy it yourself"]
+  };
+  function offerCopy(text, why) {
+    const box = document.getElementById("vp-copy");
+    const field = document.getElementById("vp-copy-text");
+    if (!box || !field) { page.toast("복사할 수 없어요 · could not copy"); return; }
+    const [ko, en] = WHY[why] || WHY.refused;
+    const line = document.getElementById("vp-copy-why");
+    line.textContent = "";
+    const koSpan = document.createElement("span");
+    koSpan.lang = "ko";
+    koSpan.textContent = ko;
+    const enSpan = document.createElement("span");
+    enSpan.lang = "en";
+    enSpan.textContent = en;
+    line.append(koSpan, " \u00b7 ", enSpan);
+    field.value = text;
+    box.hidden = false;
+    box.dataset.why = why;
+    field.focus({ preventScroll: true });
+    field.select();
+    field.setSelectionRange(0, text.length);
+  }
+  function closeCopy() {
+    const box = document.getElementById("vp-copy");
+    if (!box || box.hidden) return;
+    box.hidden = true;
+    const canvas = document.getElementById("canvas");
+    if (canvas) canvas.focus({ preventScroll: true });
+  }
+  function copyAllowed() {
+    const policy = document.permissionsPolicy || document.featurePolicy;
+    return !policy || typeof policy.allowsFeature !== "function" || policy.allowsFeature("clipboard-write");
+  }
   function copyText(text) {
-    const done = (ok) => page.toast(ok ? "복사했어요 · copied" : "복사할 수 없어요 · could not copy");
-    if (!navigator.clipboard) { done(false); return false; }
-    navigator.clipboard.writeText(String(text)).then(() => done(true), () => done(false));
+    const value = String(text);
+    if (!copyAllowed()) { offerCopy(value, "policy"); return false; }
+    if (!navigator.clipboard || !navigator.clipboard.writeText) { offerCopy(value, "refused"); return false; }
+    navigator.clipboard.writeText(value).then(() => page.toast("복사했어요 · copied"),
+                                              () => offerCopy(value, "refused"));
     return true;
   }
+  function watchCopyField() {
+    const box = document.getElementById("vp-copy");
+    if (!box) return;
+    document.getElementById("vp-copy-close").addEventListener("click", closeCopy);
+    // Keys typed here are the reader's copy (Ctrl+C, arrows, select all): never the app's.
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") closeCopy();
+      event.stopPropagation();
+    });
+    for (const type of ["keyup", "keypress", "mousedown", "pointerdown", "touchstart", "wheel"]) {
+      box.addEventListener(type, (event) => event.stopPropagation(), { passive: true });
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchCopyField);
+  else watchCopyField();
 
   Object.assign(page, {
     shareLinks,
@@ -230,8 +373,28 @@
     takeCommands() { const taken = queue; queue = []; return JSON.stringify(taken); },
     frameSize,
     announce,
-    reportPaused(by) { post("paused", { by: PAUSE_SOURCES.has(by) ? by : "reader" }); },
-    reportResumed(by) { post("resumed", { by: PAUSE_SOURCES.has(by) ? by : "reader" }); },
+    reportPaused(by) {
+      const who = PAUSE_SOURCES.has(by) ? by : "reader";
+      const said = viewPausePosted && who === "visibility";  // posted when the frame left view
+      viewPausePosted = false;
+      appPaused = true;
+      pausedBy = who;
+      if (!said) post("paused", { by: who });
+    },
+    reportResumed(by) {
+      viewPausePosted = false;
+      appPaused = false;
+      pausedBy = null;
+      post("resumed", { by: PAUSE_SOURCES.has(by) ? by : "reader" });
+    },
+    reportState(json) {
+      let known;
+      try { known = typeof json === "string" ? JSON.parse(json) : json; } catch (error) { return; }
+      if (!known || typeof known !== "object") return;
+      appState = { scene: known.scene, params: known.params, seed: known.seed };
+    },
+    showCopyField(text, why) { offerCopy(String(text), why === "policy" ? "policy" : "refused"); },
+    closeCopy,
     reportParam(name, value) {
       const number = Number(value);
       if (typeof name === "string" && Number.isFinite(number)) post("param", { name, value: number });

@@ -6,7 +6,8 @@ Run after `python -m web.bundle` (`./build.sh itch` does both). The zip holds, a
 level, everything our page boots from: index.html, favicon.png, the bundle both as .tar.gz and
 as .apk (a zip of the same files), and posters/. itch.io serves an uploaded HTML zip from its
 own CDN, which may hand the .tar.gz over already decompressed: the page opens the archive in
-any compression and falls back to the .apk (web/verlet.tmpl). pygbag's own `--archive` zip holds
+any compression and falls back to the .apk (web/verlet.tmpl); and each scene's own page,
+SCENE.html, which the frame's "copy link" gives. pygbag's own `--archive` zip holds
 only the .apk, which our page would not find. Upload it as a "HTML" project and tick "This
 file will be played in the browser"; a 16:9 viewport of 960 x 540 suits every scene.
 """
@@ -32,6 +33,8 @@ def itch_files(web=bundle.OUT):
              bundle.EMBED_JS.name: web / bundle.EMBED_JS.name, archive.name: archive, apk.name: apk}
     for poster in sorted((web / bundle.POSTERS).glob("*")):
         files[f"{bundle.POSTERS}/{poster.name}"] = poster
+    for scene_page in sorted(web.glob("*.html")):  # SCENE.html: what the frame's copy link gives
+        files.setdefault(scene_page.name, scene_page)
     return files
 
 

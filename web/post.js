@@ -31,7 +31,7 @@ function startDemo(poster, extra) {
   frame.loading = "lazy";
   frame.width = "960";
   frame.height = "540";
-  frame.allow = "autoplay; fullscreen";
+  frame.allow = "autoplay; fullscreen; clipboard-write";  // the frame's copy buttons work
   frame.allowFullscreen = true;
   // Keys go to the demo right away: focus the frame once its page is there.
   frame.addEventListener("load", () => frame.focus(), { once: true });
@@ -53,7 +53,8 @@ function drive(link) {
   } else {  // loading: the value goes in with a fresh start
     frame.src = posters.get(figure).dataset.src + "&" + new URLSearchParams({ [name]: value });
   }
-  figure.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  figure.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
 }
 
 window.addEventListener("message", (event) => {

@@ -2,17 +2,23 @@
 
     python -m web.site [--out build/site] [--base-url https://example.org/verlet/] [--strict]
 
-Run after `python -m web.bundle` (`./build.sh site` does both). Writes
+Run after `python -m web.bundle` (`./build.sh site` does both). The site's public address is
+set once: `--base-url`, else base_url in pyproject.toml's [tool.verlet-playground] table
+(`app.base_url`). With it every share address is absolute: og:image, og:url, twitter:image,
+the oEmbed links and answers, the embed snippets. Without it those are left out (a comment in
+each page's head says so, and one line in the terminal), never written relative. Writes
 
     build/site/index.html       the index: contents, how to embed, the embed API, credits
     build/site/NAME.html        one page per post (web/posts/NAME.html, PAGES below)
-    build/site/oembed/SCENE.json  static oEmbed (type rich) for each demo a page shows
+    build/site/oembed/SCENE.json  static oEmbed (type rich) for each demo (with an address)
     build/site/post.css, post.js, favicon.png
     build/site/images/NAME.png  every README picture a page shows (src="images/NAME.png"),
                                 copied from docs/images/ (`./build.sh shots` renders them)
     build/site/demo/            the pygbag app (a copy of build/web/), one build for every scene,
                                 with each scene's poster in demo/posters/ (web.bundle renders
                                 them with `main.py --headless`; the pages show the same files)
+                                and each scene's own frame page, demo/SCENE.html: what the
+                                snippets embed and "copy link" gives, previewing as that demo
 
 Placeholders in web/posts/*.html, each in double braces:
 
@@ -39,6 +45,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from app import base_url as site_address
+from scenes.catalog import SITE_NAME, share_title
 from web import bundle, posters
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +54,6 @@ WEB = ROOT / "web"
 POSTS = WEB / "posts"
 PAGES = ("index", "takopi", "spider", "fabric", "rope")
 """The pages, index first: web/posts/NAME.html -> build/site/NAME.html."""
-SITE_NAME = "Verlet Playground"
 OEMBED_DIR = "oembed"
 NAV_LABELS = {"index": "차례 · <span lang=\"en\">Contents</span>", "takopi": "타코피", "spider": "거미줄",
               "fabric": "망토 · 깃발 · 다리 · 머리카락", "rope": "밧줄 · <span lang=\"en\">under the hood</span>"}
@@ -86,25 +93,37 @@ def poster_reasons(scenes, wanted, app_build=APP_BUILD):
     return missing
 
 
+LEFT_OUT = ("<!-- share metadata left out (og:image, og:url, twitter:image, oEmbed): built without "
+            f"the site's address; set --base-url or {site_address.SETTING} -->")
+"""What stands in a page's head for the share addresses a build without an address skips."""
+NO_ADDRESS_LINE = (f"site: no site address (--base-url or {site_address.SETTING}): share metadata "
+                   "left out (og:image, og:url, twitter:image, oEmbed); the snippets say this computer's address")
+"""The one line a build without an address prints."""
+
+
 def demo_url(scene):
-    """The app's address for one scene, relative to the post (scene always first)."""
-    return f"{DEMO_DIR}/index.html?scene={scene}"
+    """The scene's own frame page, relative to the post (web.bundle writes demo/SCENE.html)."""
+    return f"{DEMO_DIR}/{scene}.html"
 
 
-def embed_snippet(scene, label, base_url=None):
+def embed_snippet(scene, title, base_url=None):
     """The iframe a blogger pastes (one line); absolute when the site's address is known.
     The frame shows its poster until the reader presses play; color-scheme:light keeps it
-    transparent on pages that declare a dark color scheme."""
+    transparent on pages that declare a dark color scheme; clipboard-write lets its copy
+    buttons work in any host (app.share.SNIPPET is the same text)."""
     src = (base_url.rstrip("/") + "/" if base_url else "") + demo_url(scene)
-    return (f'<iframe src="{html.escape(src)}" title="{html.escape(label)}" width="960" height="540" '
+    return (f'<iframe src="{html.escape(src)}" title="{html.escape(title)}" width="960" height="540" '
             'style="width:100%;height:auto;aspect-ratio:16/9;border:0;color-scheme:light" '
-            'loading="lazy" allow="autoplay; fullscreen" allowfullscreen></iframe>')
+            'loading="lazy" allow="autoplay; fullscreen; clipboard-write" allowfullscreen></iframe>')
 
 
 def figure(scene, label, help_text, missing_reason, base_url=None, version=""):
-    """The HTML of one demo in the post: poster + play button, caption, embed snippet."""
+    """The HTML of one demo in the post: poster + play button, caption with the embed snippet
+    (inside the figcaption: a figure's caption is its first or last child). The snippet, what
+    readers copy, carries the demo's one title (`share_title`); the post's own iframe, made on
+    play, is named by the caption's label in both languages, as the post's readers read it."""
     e = html.escape
-    title = f"{label} (Verlet Playground)"
+    title = share_title(scene, help_text)
     if missing_reason is not None:
         return (f'<figure class="demo missing" data-scene="{e(scene)}">\n'
                 f'  <div class="frame"><p class="notice" role="note">'
@@ -118,14 +137,14 @@ def figure(scene, label, help_text, missing_reason, base_url=None, version=""):
     poster = f"{POSTER_DIR}/{scene}{posters.EXTENSION}" + (f"?v={version}" if version else "")
     return f'''<figure class="demo" id="demo-{e(scene)}" data-scene="{e(scene)}">
   <div class="frame">
-    <button class="poster" type="button" data-src="{e(url)}&amp;autostart=1" data-title="{e(title)}">
+    <button class="poster" type="button" data-src="{e(url)}?autostart=1" data-title="{e(label)} · {SITE_NAME}">
       <img src="{e(poster)}" alt="{e(label)}: {e(help_text)}" width="960" height="540" loading="lazy" decoding="async">
       <span class="play" aria-hidden="true"></span>
       <span class="hint">눌러서 실행 · <span lang="en">click to play</span></span>
     </button>
   </div>
   <figcaption>{e(label)} <span class="en" lang="en">{e(help_text)}</span>
-    <a href="{e(url)}&amp;autostart=1" target="_blank" rel="noopener">전체 화면으로 열기 · <span lang="en">open full page</span></a></figcaption>
+    <a href="{e(url)}?autostart=1" target="_blank" rel="noopener">전체 화면으로 열기 · <span lang="en">open full page</span></a>
   <details class="embed">
     <summary>퍼가기 · embed this demo</summary>
     <pre><code{relative}>{e(snippet)}</code></pre>
@@ -134,7 +153,7 @@ def figure(scene, label, help_text, missing_reason, base_url=None, version=""):
       <span class="en" lang="en">This address only opens on this computer: build the site with
       <code>--base-url</code> set to its public address.</span></p>
     <button class="copy" type="button">복사 · copy</button>
-  </details>
+  </details></figcaption>
 </figure>'''
 
 
@@ -162,38 +181,61 @@ def poster_path(scene, version=""):
     return f"{POSTER_DIR}/{scene}{posters.EXTENSION}" + (f"?v={version}" if version else "")
 
 
-def oembed(scene, label, scenes, base_url=None, version=""):
-    """The static oEmbed answer for one demo (type rich: the iframe snippet as html)."""
+def oembed(scene, scenes, base_url, version=""):
+    """The static oEmbed answer for one demo (type rich: the iframe snippet as html), every
+    address in it absolute (there is none without `base_url`)."""
+    title = share_title(scene, scenes.get(scene, {}).get("help", ""))
     return {"version": "1.0", "type": "rich", "provider_name": SITE_NAME,
-            "title": label, "html": embed_snippet(scene, f"{label} ({SITE_NAME})", base_url),
+            "provider_url": base_url, "title": title, "html": embed_snippet(scene, title, base_url),
             "width": 960, "height": 540,
             "thumbnail_url": absolute(poster_path(scene, version), base_url),
             "thumbnail_width": 960, "thumbnail_height": 540,
             "description": scenes.get(scene, {}).get("help", "")}
 
 
-def meta_tags(title, description, name, shown, base_url=None, version=""):
+def share_tags(image, url, oembeds, base_url):
+    """og:image, og:url, twitter:image and the oEmbed links ({scene: title}), all absolute;
+    LEFT_OUT (a comment) without the site's address."""
+    e = html.escape
+    if not base_url:
+        return [LEFT_OUT]
+    tags = [f'<meta property="og:image" content="{e(absolute(image, base_url))}">',
+            '<meta property="og:image:width" content="960">',
+            '<meta property="og:image:height" content="540">',
+            f'<meta property="og:url" content="{e(absolute(url, base_url))}">',
+            f'<meta name="twitter:image" content="{e(absolute(image, base_url))}">']
+    for scene, title in oembeds.items():
+        href = absolute(f"{OEMBED_DIR}/{scene}.json", base_url)
+        tags.append(f'<link rel="alternate" type="application/json+oembed" href="{e(href)}" '
+                    f'title="{e(title)}">')
+    return tags
+
+
+def meta_tags(title, description, name, shown, base_url=None, version="", titles=None):
     """Open Graph and Twitter card tags for a page, and an oEmbed link per demo it shows."""
     e = html.escape
-    image = absolute(poster_path(shown[0] if shown else "takopi", version), base_url)
-    url = absolute(f"{name}.html" if name != "index" else "", base_url) or "./"
+    titles = titles or {}
     tags = [f'<meta property="og:type" content="{"website" if name == "index" else "article"}">',
             f'<meta property="og:site_name" content="{SITE_NAME}">',
             f'<meta property="og:title" content="{e(title)}">',
             f'<meta property="og:description" content="{e(description)}">',
-            f'<meta property="og:image" content="{e(image)}">',
-            '<meta property="og:image:width" content="960">',
-            '<meta property="og:image:height" content="540">',
-            f'<meta property="og:url" content="{e(url)}">',
             '<meta name="twitter:card" content="summary_large_image">',
             f'<meta name="twitter:title" content="{e(title)}">',
-            f'<meta name="twitter:description" content="{e(description)}">',
-            f'<meta name="twitter:image" content="{e(image)}">']
-    for scene in shown:
-        href = absolute(f"{OEMBED_DIR}/{scene}.json", base_url)
-        tags.append(f'<link rel="alternate" type="application/json+oembed" href="{e(href)}" '
-                    f'title="{e(scene)} ({SITE_NAME})">')
+            f'<meta name="twitter:description" content="{e(description)}">']
+    image = poster_path(shown[0] if shown else "takopi", version)
+    tags += share_tags(image, f"{name}.html" if name != "index" else "",
+                       {scene: titles.get(scene, share_title(scene)) for scene in shown}, base_url)
     return "\n".join(tags)
+
+
+def frame_page_share(text, scene, base_url, version=""):
+    """A frame page of demo/ with its share addresses in place of web.bundle's SHARE_MARK:
+    its poster, its own address and (a scene's page) its oEmbed link."""
+    page = f"{scene}.html" if scene else "index.html"
+    image = poster_path(scene or bundle.default_scene(), version)
+    oembeds = {scene: share_title(scene)} if scene else {}
+    tags = "\n".join(share_tags(image, f"{DEMO_DIR}/{page}", oembeds, base_url))
+    return text.replace(bundle.SHARE_MARK, tags)
 
 
 def nav(current, titles):
@@ -270,7 +312,9 @@ def render_site(templates, scenes, missing, base_url=None, version=""):
         info[name] = {"placed": own + (others if name == keeper else []), "shown": shown,
                       "h1": titles[name]}
         title, description, _ = page_texts(text)
-        page = page.replace("{{meta}}", meta_tags(title, description, name, shown, base_url, version))
+        demo_titles = {scene: share_title(scene, scenes.get(scene, {}).get("help", "")) for scene in shown}
+        page = page.replace("{{meta}}", meta_tags(title, description, name, shown, base_url, version,
+                                                  demo_titles))
         pages[name] = page.replace("{{nav}}", nav(name, titles)).replace("{{footer}}", FOOTER)
     for name in pages:
         pages[name] = pages[name].replace("{{toc}}", table_of_contents(info))
@@ -289,16 +333,16 @@ def build_site(out=DEFAULT_OUT, python=sys.executable, base_url=None):
     version = bundle.content_version(bundle.archive_path(APP_BUILD))
     if out.exists():
         shutil.rmtree(out)
-    (out / OEMBED_DIR).mkdir(parents=True)
+    out.mkdir(parents=True)
     pages, info = render_site(templates, scenes, missing, base_url, version)
     for name, page in pages.items():
         (out / f"{name}.html").write_text(page, encoding="utf-8")
-    labels = {m.group(1): m.group(2).strip() for text in templates.values()
-              for m in DEMO_PATTERN.finditer(text)}
-    for scene in (s for page_info in info.values() for s in page_info["shown"]):
-        answer = oembed(scene, labels.get(scene, scene), scenes, base_url, version)
-        (out / OEMBED_DIR / f"{scene}.json").write_text(json.dumps(answer, ensure_ascii=False, indent=1),
-                                                        encoding="utf-8")
+    if base_url:  # an oEmbed answer holds nothing but addresses: none without the site's
+        (out / OEMBED_DIR).mkdir()
+        for scene in (s for s in scenes if s not in missing):
+            answer = oembed(scene, scenes, base_url, version)
+            (out / OEMBED_DIR / f"{scene}.json").write_text(
+                json.dumps(answer, ensure_ascii=False, indent=1), encoding="utf-8")
     for name in STATIC:
         shutil.copy2(WEB / name, out / name)
     pictures = sorted({m.group(1) for text in templates.values() for m in IMAGE_PATTERN.finditer(text)})
@@ -309,10 +353,10 @@ def build_site(out=DEFAULT_OUT, python=sys.executable, base_url=None):
             raise RuntimeError(f"a page shows images/{name}, which is not in docs/images/")
         shutil.copy2(PICTURES / name, out / "images" / name)
     shutil.copytree(APP_BUILD, out / DEMO_DIR)
-    if base_url:  # the frame's own card image, absolute for crawlers
-        frame = out / DEMO_DIR / "index.html"
+    for frame in sorted((out / DEMO_DIR).glob("*.html")):  # index.html and each SCENE.html
+        scene = "" if frame.stem == "index" else frame.stem
         text = frame.read_text(encoding="utf-8")
-        frame.write_text(text.replace('content="posters/', f'content="{absolute(DEMO_DIR, base_url)}/posters/'),
+        frame.write_text(frame_page_share(text, scene if scene in scenes else "", base_url, version),
                          encoding="utf-8")
     placed = [s for page_info in info.values() for s in page_info["placed"]]
     return {"scenes": list(scenes), "placed": placed, "missing": missing, "pages": list(pages)}
@@ -325,14 +369,22 @@ def main(argv=None):
     parser.add_argument("--strict", action="store_true", help="exit 1 if any poster is missing")
     args = parser.parse_args(argv)
     try:
-        result = build_site(args.out.resolve(), base_url=args.base_url)
+        base_url = site_address.resolve(args.base_url)
+    except ValueError as error:
+        print(f"site: error: {error}", file=sys.stderr)
+        return 2
+    if base_url is None:
+        print(NO_ADDRESS_LINE)
+    try:
+        result = build_site(args.out.resolve(), base_url=base_url)
     except (RuntimeError, OSError, ValueError, subprocess.TimeoutExpired, bundle.BundleError) as error:
         print(f"site: error: {error}", file=sys.stderr)
         return 1
     rendered = [scene for scene in dict.fromkeys(result["placed"] + result["scenes"])
                 if scene not in result["missing"]]
+    shares = f"oEmbed {OEMBED_DIR}/, share addresses under {base_url}" if base_url else "no oEmbed"
     print(f"site written to {args.out}/ (pages {', '.join(n + '.html' for n in result['pages'])}; "
-          f"app {DEMO_DIR}/, posters {POSTER_DIR}/, oEmbed {OEMBED_DIR}/)")
+          f"app {DEMO_DIR}/ with a frame page a scene, posters {POSTER_DIR}/; {shares})")
     print(f"posters rendered: {', '.join(rendered) or 'none'}")
     if result["missing"]:
         print("!!! POSTERS NOT RENDERED (the post shows a notice in their place):", file=sys.stderr)

@@ -102,8 +102,8 @@ def draw(surface, model, context):
 
 def draw_overlay(surface, model, context):
     """Every rope coloured by its stretch over the length it hangs at, against the snapping
-    limit; planks in white."""
-    limit = model.values["strength"]
+    limit (`BridgeModel.snap_share`: the slider's strength at 12 passes); planks in white."""
+    limit = model.snap_share()
     worst = 1.0
     for link in model.world.constraints:
         a, b = (link.a.x, link.a.y), (link.b.x, link.b.y)

@@ -7,6 +7,8 @@ the velvet without its pleats in 8 shades instead of 32, so that whole runs of a
 polygon (`scenes.kit.sheet_view.draw_sheet(merge=True)`).
 """
 
+import pygame
+
 from scenes.kit.draw import disc, smooth_at, stroke, vertical_gradient
 from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, rectangle
 from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
@@ -42,9 +44,11 @@ PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, (PRINT[0], PRINT[-1]))
 """The "low" tier's: velvet and hem, no pleats, a colour a cell (so a row's cells can merge)."""
 
 
-OVERLAY_AT = (124, 50)
+OVERLAY_AT = (124, 84)
 """Where the overlay's line of numbers starts: right of the wind button (x 12-112, y 40-80),
-so it never covers it, and left of the toolbar."""
+so it never covers it, and below the rod and its knobs (`knob_rects`; at y 50 it ran over the
+left knob)."""
+KNOB_RADIUS = 9
 
 
 def help_line(model, touch=False):
@@ -52,8 +56,16 @@ def help_line(model, touch=False):
     wind button are on the canvas). It names what Space does now, in the wind button's words."""
     if touch:
         return "yank hard to tear · swipe in from outside, or hold still then swipe, to cut"
-    space = "Space: stop wind" if model.wind_on else "Space: start wind"
+    word = model.wind_word()
+    space = "wind slider at 0" if word == "wind at 0" else f"Space: {word}"
     return f"yank to tear · swipe or right-drag: cut · {space} · arrows, Enter: grab · X: cut"
+
+
+def knob_rects(model):
+    """The canvas rects of the rod's two end knobs."""
+    nails = model.sheet.nails
+    return [pygame.Rect(int(x) - KNOB_RADIUS - 1, ROD_Y - 4 - KNOB_RADIUS - 1, 2 * KNOB_RADIUS + 3,
+                        2 * KNOB_RADIUS + 3) for x in (nails[0].x - 26, nails[-1].x + 26)]
 
 
 def draw(surface, model, context):
@@ -67,8 +79,8 @@ def draw(surface, model, context):
     stroke(surface, ROD, [(left, ROD_Y - 4), (right, ROD_Y - 4)], 10, smooth=smooth)
     if quality == "high":
         stroke(surface, ROD_LIGHT, [(left + 2, ROD_Y - 6), (right - 2, ROD_Y - 6)], 3)
-    disc(surface, ROD_LIGHT, (left, ROD_Y - 4), 9, smooth)
-    disc(surface, ROD_LIGHT, (right, ROD_Y - 4), 9, smooth)
+    disc(surface, ROD_LIGHT, (left, ROD_Y - 4), KNOB_RADIUS, smooth)
+    disc(surface, ROD_LIGHT, (right, ROD_Y - 4), KNOB_RADIUS, smooth)
     if quality == "low":
         draw_sheet(surface, sheet, PLAIN_COLORS, BACK, levels=LOW_SHADES, merge=True)
     else:
@@ -81,4 +93,5 @@ def draw(surface, model, context):
 
 def draw_overlay(surface, model, context):
     """The links coloured by strain: green at rest, red at the tear limit."""
-    draw_strain(surface, model.sheet, model.values["tear"], context, OVERLAY_AT)
+    draw_strain(surface, model.sheet, model.values["tear"], context, OVERLAY_AT,
+                avoid=knob_rects(model))

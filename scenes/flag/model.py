@@ -18,31 +18,49 @@ and on; the keyboard's hand: arrows move a cursor, Enter grabs and lets go, X he
 reduced motion the flag opens calm, hanging down the pole, until Space starts the wind.
 """
 
-from math import pi, sin
+from math import pi, sin, sqrt
 
 from scenes.kit.model.params import Param, ParamTable
 from scenes.kit.model.sheet import Sheet
-from scenes.kit.model.sheet_demo import DAMPING, SheetDemo
+from scenes.kit.model.sheet_demo import DAMPING, TOP_SPEED, SheetDemo
 from verlet import World
 
 HELP = "a flag in gusty wind: wind and stiffness sliders; tear 1.15 and full wind rip it"
 PARAMS = ParamTable(
-    Param("wind", 1300, 0, 5000, "mean wind strength, px/s^2 (a storm from about 3500)"),
+    Param("wind", 1300, 0, 5000, "mean wind strength, px/s^2 on a flag of 31.5 px cells (a storm "
+          "from about 3500)"),
     Param("stiffness", 2, 1, 20, "constraint passes per frame: a stiffer or a softer flag",
           integer=True),
     Param("tear", 2.0, 1.15, 4.0, "a link breaks past this many times its rest length"),
-    Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared"),
+    Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared on a flag of "
+          "31.5 px cells"),
 )
 
 COLUMNS = 11
 ROWS = 7
-SPACING = 31.5
-"""The flag: 11 x 7 points 31.5 px apart (315 x 189 px), sized to a phone's step budget (136
+SPACING = 25.0
+"""The flag: 11 x 7 points 25 px apart (250 x 150 px), sized to a phone's step budget (136
 links x 2 passes and 120 wind triangles; the spacers and tethers cost a comparison each while
-slack); its disc and bands are drawn finer than its cells (`scenes.kit.model.sheet_pattern`)."""
+slack) and to its pole: hanging calm, no point of it lies farther below its lowest nail than
+its woven distance from that nail (the tethers), so its fly corner stays above
+POLE_TOP + (ROWS - 1 + COLUMNS - 1) x SPACING = 470 px, over the grass (at 31.5 px cells it
+hung to y 563 on the 540 px canvas). Its disc and bands are drawn finer than its cells
+(`scenes.kit.model.sheet_pattern`)."""
+DESIGNED_SPACING = 31.5
+"""The cell the wind, gravity and their sliders were tuned on, px ..."""
+SCALE = SPACING / DESIGNED_SPACING
+"""... and the flag's size against it: gravity, the wind and the wind's ripples act on the flag
+scaled by SCALE (`FlagModel.world_gravity`, `wind_at`), so it flies, stretches and tears
+exactly as the 31.5 px flag it was tuned as, drawn smaller (a stretch is a ratio to a link's
+rest: unscaled, gravity 1.0 at one pass tore the smaller flag at the storm limit)."""
 POLE_X = 230.0
 POLE_TOP = 70.0
 """The pole's x and the height of the flag's top corner, px."""
+HILL = (60.0, 260.0, 200.0)
+"""The grass the pole stands in: an ellipse whose top lies this many px above the canvas
+bottom, this tall, reaching this far past each side of the canvas (the view draws it)."""
+POLE_DEPTH = 40.0
+"""How far above the canvas bottom the pole's foot is drawn, px (planted in the grass)."""
 BODY = 0.25
 """The flag's light body: across a cell's diagonal, or two cells along a row or a column, two
 points stay at least this share of their woven length apart (`Sheet(body=...)`), so a calm
@@ -53,17 +71,27 @@ the default wind does not: links peak at about 1.08x their rest in the default w
 in a wind of 5000; a calm flag hangs at 1.04x (1.1x at gravity 1.0 and one pass)."""
 
 
+def ground_y(x, size):
+    """The height of the grass's top at canvas x, px (below the canvas past the hill's ends)."""
+    width, height = size
+    lift, tall, beyond = HILL
+    half = width / 2.0 + beyond
+    across = (x - width / 2.0) / half
+    if abs(across) >= 1.0:
+        return float(height) + tall
+    return height - lift + tall / 2.0 - tall / 2.0 * sqrt(1.0 - across * across)
+
+
 class FlagModel(SheetDemo):
     """The flag, its pole, the gusty wind; the sheet demo's hand and knife."""
 
     wind_at_start = True
     moves_by_itself = True
     passes_param = "stiffness"
-
     def build(self, size, values, rng):
         """The world, the flag laced to its pole, and the wind's swell, worked out at the start
         of every frame before the clock moves on (`SheetDemo`)."""
-        world = World(gravity=(0.0, values["gravity"]), damping=DAMPING,
+        world = World(gravity=self.world_gravity(values["gravity"]), damping=DAMPING,
                       iterations=values["stiffness"])
         sheet = Sheet(world, size, COLUMNS, ROWS, SPACING, (POLE_X, POLE_TOP),
                       lambda c, r: c == 0, values["tear"], body=BODY, tether=True)
@@ -72,6 +100,16 @@ class FlagModel(SheetDemo):
         sheet.wind.field = self.wind_at
         world.on("before_integrate", self._swell_wind)
         return world, sheet
+
+    @staticmethod
+    def world_gravity(gravity):
+        """The world's gravity for the slider's value: scaled to the flag's size (SCALE)."""
+        return 0.0, gravity * SCALE
+
+    def set_param(self, name, value):
+        super().set_param(name, value)
+        if name == "gravity":
+            self.world.gravity = self.world_gravity(value)
 
     def swell(self):
         """How strong the wind blows now, 0.55 to 1.0 of the slider: slow seeded gusts."""
@@ -84,12 +122,15 @@ class FlagModel(SheetDemo):
         self.strength = self.values["wind"] * self.swell()  # once a frame, not per triangle
 
     def wind_at(self, x, y):
-        """The wind vector at (x, y), px/s^2: the swell, plus ripples running down the flag."""
-        strength = self.strength
+        """The wind vector at (x, y), px/s^2: the swell, plus ripples running down the flag;
+        worked out where (x, y) lies on the 31.5 px flag it was tuned on, and scaled (SCALE)."""
+        strength = self.strength * SCALE
         t = self.time
-        ripple = sin(0.035 * (x - POLE_X) - 9.0 * t)
+        along = (x - POLE_X) / SCALE
+        ripple = sin(0.035 * along - 9.0 * t)
         return (strength * (1.0 + 0.5 * ripple),
-                strength * 0.8 * sin(0.045 * (x - POLE_X) - 8.0 * t + 0.01 * y))
+                strength * 0.8 * sin(0.045 * along - 8.0 * t
+                                     + 0.01 * (POLE_TOP + (y - POLE_TOP) / SCALE)))
 
     def observe_wind(self):
         """The wind at the middle of the flag's rest place, px/s^2 ((0, 0) when calm)."""

@@ -15,11 +15,11 @@ from scenes.kit.model.sheet_pattern import cell_layers, centre_colors, circle, r
 from scenes.kit.sheet_view import draw_cuts_and_hand, draw_sheet, draw_strain
 from scenes.kit.widgets import draw_help_line, draw_text
 
-from .model import COLUMNS, POLE_TOP, POLE_X, ROWS
+from .model import COLUMNS, HILL, POLE_DEPTH, POLE_TOP, POLE_X, ROWS, SCALE
 
 SKY_TOP = (70, 118, 178)
 SKY_BOTTOM = (176, 206, 226)
-HILL = (86, 128, 84)
+GRASS = (86, 128, 84)
 POLE = (200, 200, 210)
 POLE_DARK = (120, 120, 134)
 CELLS_PER_ROW = COLUMNS - 1
@@ -52,9 +52,11 @@ PLAIN_COLORS = centre_colors(CELLS_PER_ROW, CELL_ROWS, PRINT)
 """The "low" tier's: the print's colour at each cell's centre."""
 
 
-OVERLAY_AT = (124, 50)
-"""Where the overlay's line of numbers starts: right of the wind button (x 12-112, y 40-80),
-so it never covers it, and left of the toolbar."""
+OVERLAY_AT = (240, 84)
+"""Where the overlay's line of numbers starts: right of the pole and below its knob
+(`knob_rect`) and the wind button (x 12-112, y 40-80), so it covers none of them (from
+(124, 50) it ran over the knob); at its longest (382 px) it ends at x 622, below the toolbar."""
+KNOB_RADIUS = 8
 WIND_DIAL = (80.0, 90.0, 60.0)
 """The wind arrow's centre (x, px from the left; y, px up from the bottom) and its longest
 half-length, px: the whole arrow stays within this circle, on the canvas, whichever way the
@@ -66,8 +68,15 @@ def help_line(model, touch=False):
     the canvas and names what it does). It names what Space does now, in the wind button's words."""
     if touch:
         return "drag the flag · swipe in from outside to cut · the wind button starts or stops it"
-    space = "Space: stop wind" if model.wind_on else "Space: start wind"
+    word = model.wind_word()
+    space = "wind slider at 0" if word == "wind at 0" else f"Space: {word}"
     return f"drag the flag · swipe in to cut · {space} · arrows, Enter: grab · X: cut"
+
+
+def knob_rect():
+    """The canvas rect of the gold knob on the pole's top."""
+    x, y = POLE_X - 2, POLE_TOP - 22
+    return pygame.Rect(x - KNOB_RADIUS, y - KNOB_RADIUS, 2 * KNOB_RADIUS + 1, 2 * KNOB_RADIUS + 1)
 
 
 def wind_arrow(model, size):
@@ -78,7 +87,7 @@ def wind_arrow(model, size):
         return None
     cx, lift, longest = WIND_DIAL
     cy = size[1] - lift
-    half = min(longest, strength / 80.0)
+    half = min(longest, strength / 80.0 / SCALE)  # as long as the 31.5 px flag's wind drew it
     ux, uy = wx / strength, wy / strength
     return (cx - ux * half, cy - uy * half), (cx + ux * half, cy + uy * half)
 
@@ -89,12 +98,14 @@ def draw(surface, model, context):
     smooth = smooth_at(quality)
     width, height = surface.get_size()
     surface.blit(vertical_gradient((width, height), SKY_TOP, SKY_BOTTOM), (0, 0))
-    pygame.draw.ellipse(surface, HILL, (-200, height - 90, width + 400, 260))
-    stroke(surface, POLE_DARK, [(POLE_X - 2, POLE_TOP - 18), (POLE_X - 2, height - 40)], 10,
+    lift, tall, beyond = HILL
+    pygame.draw.ellipse(surface, GRASS, (-beyond, height - lift, width + 2 * beyond, tall))
+    foot = height - POLE_DEPTH
+    stroke(surface, POLE_DARK, [(POLE_X - 2, POLE_TOP - 18), (POLE_X - 2, foot)], 10,
            smooth=smooth)
     if quality == "high":
-        stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, height - 40)], 4)
-    disc(surface, (226, 196, 90), (POLE_X - 2, POLE_TOP - 22), 8, smooth)
+        stroke(surface, POLE, [(POLE_X - 4, POLE_TOP - 18), (POLE_X - 4, foot)], 4)
+    disc(surface, (226, 196, 90), knob_rect().center, KNOB_RADIUS, smooth)
     low = quality == "low"
     draw_sheet(surface, model.sheet, PLAIN_COLORS if low else CELL_COLORS, BACK,
                sheen=SHEEN.get(quality, SHEEN["high"]), levels=LOW_SHADES if low else 32, merge=low)
@@ -112,4 +123,5 @@ def draw(surface, model, context):
 
 def draw_overlay(surface, model, context):
     """The links coloured by strain: green at rest, red at the tear limit."""
-    draw_strain(surface, model.sheet, model.values["tear"], context, OVERLAY_AT)
+    draw_strain(surface, model.sheet, model.values["tear"], context, OVERLAY_AT,
+                avoid=(knob_rect(),))

@@ -21,13 +21,15 @@ no constraints). A fresh model has already hung its hair into its rest shape: th
 takes to settle are run silently at construction (the same every time, no randomness in them).
 """
 
-from math import atan2, cos, hypot, radians, sin, sqrt
+from math import acos, asin, atan2, cos, hypot, radians, sin, sqrt
 
-from scenes.kit.model.measures import Measure, worst_bend_share
+from scenes.kit.model.measures import Measure, bend_reading
 from scenes.kit.model.params import Param, ParamTable
 from verlet import Strand, World, chain
 from verlet.solver import move_now
+from verlet.geometry import wrap_angle
 from verlet.strand import set_distance
+from scenes.kit.model.prepare import BuiltInStages
 
 HELP = ("hair that follows the pointer: drag the head, arrows nudge it, let go and it drifts "
         "home; bend limits keep its shape")
@@ -57,8 +59,32 @@ NUDGE = 2.0
 HOME_EASE = 0.04
 HOME_SPEED = 4.0
 """Let go, the target drifts home by HOME_EASE of the way a frame, at most HOME_SPEED px."""
+HEAD_SPEED = 16.0
+"""The fastest the head moves, px a frame (960 px a second): a press across the canvas at
+follow 0.5 jumped it 94-390 px in one frame, its hair with it."""
+HEAD_ACCELERATION = 2.0
+"""The most the head's speed changes in a frame, px a frame per frame: a head that went from
+still to full speed, or back the other way, in one frame whipped its hair into a tangle
+(bend 60: 176 strand crossings at rest, 254 after a whip of the pointer across the canvas; at
+2 the hair ends the whip as it began, 176)."""
+BEND_RATE = 1.0
+"""How fast the bend limit follows its slider, degrees a frame: moved from 20 to 2 at once on
+resting hair it straightened every joint in one frame and a tip jumped 127 px."""
+MAX_POINT_MOVE = 90.0
+"""The farthest any point of the hair (or the head) moves in one frame, px, under any input: the
+head moves at most HEAD_SPEED (16 px), a slider eases (BEND_RATE: 7-19 px a frame while the
+bend eases from 20 to 2 or 2 to 60), but a strand's tip, 112 px out from its root, still snaps
+through from one side of its bend limits to the other as the head drags it about: 53-75 px
+in a frame in random play with random sliders (16 runs of 900 frames). Before, a slider
+move jumped a point 127 px and a press at follow 0.5 the head 94-390 px in one frame."""
 REACH = HEAD_RADIUS + 3.0
 """No strand point comes nearer the head's centre than this, px: hair lies on the head."""
+DIP = 5.0
+"""Where a strand stands on end against the head, the whole bend range of its next joint lies
+nearer than REACH: then the bend limit wins as long as the point stays within DIP px inside
+the drawn head's rim (under the strand's own 7-12 px wide stroke); only deeper does the joint
+give (`keep_outside`). With the head's rim winning always, a whip at bend 60 bent joints up
+to 16 degrees past their limit; with DIP, at most a few."""
 SETTLE_FRAMES = 600
 SETTLE_STILL = 0.01
 SETTLE_DAMPING = 0.85
@@ -80,10 +106,14 @@ class FixedAngle:
         return self.angle
 
 
-class HairModel:
+class HairModel(BuiltInStages):
     """The head, its target, the strands."""
 
-    def __init__(self, size, values, rng):
+    max_point_move = MAX_POINT_MOVE
+    """The farthest any point moves in one frame under any input, px (the cross-scene property
+    test reads it): see MAX_POINT_MOVE."""
+
+    def _construct(self, size, values, rng):
         self.size = size
         self.values = dict(values)
         self.world = World(gravity=(0.0, values["gravity"]), damping=values["damping"],
@@ -98,21 +128,26 @@ class HairModel:
             angle = SCALP[0] + (SCALP[1] - SCALP[0]) * k / (STRANDS - 1)
             angle += rng.uniform(-0.03, 0.03)
             self.strands.append(self._grow(angle))
-        self._set_bend(values["bend"])
+        self.bend = values["bend"]
+        """The bend limit the joints have now, degrees: it eases to the slider's (BEND_RATE)."""
+        self._set_bend(self.bend)
+        self.world.on("before_integrate", self._ease_bend)
         self.world.on("before_integrate", self._move_head)
         self.world.on("before_integrate", self._root_on_scalp)
         self.world.on("after_iteration", self._solve_strands)
-        self._settle()
+        yield from self._settle()
 
     def _settle(self):
         """Hang the hair into its rest shape before anyone sees it. The rest shape does not
         depend on damping, so the silent frames are damped at least SETTLE_DAMPING (an
-        undamped head of hair would swing for ever before it got there)."""
+        undamped head of hair would swing for ever before it got there). A generator: it
+        yields after every silent frame (`building`)."""
         damping = self.world.damping
         self.world.damping = min(damping, SETTLE_DAMPING)
         for _ in range(SETTLE_FRAMES):
             before = [(p.x, p.y) for p in self.world.particles]
             self.world.step()
+            yield
             if all(abs(p.x - x) + abs(p.y - y) < SETTLE_STILL
                    for p, (x, y) in zip(self.world.particles, before)):
                 break
@@ -136,10 +171,19 @@ class HairModel:
             for joint in strand.limits:
                 joint.lo, joint.hi = -limit, limit
 
+    def _ease_bend(self):
+        """Before the integration: the joints' bend limit one BEND_RATE step nearer the
+        slider's."""
+        goal = self.values["bend"]
+        if self.bend != goal:
+            self.bend = min(goal, self.bend + BEND_RATE) if goal > self.bend else max(
+                goal, self.bend - BEND_RATE)
+            self._set_bend(self.bend)
+
     def set_param(self, name, value):
         self.values[name] = value
         if name == "bend":
-            self._set_bend(value)
+            pass  # the joints ease to it a frame at a time (`_ease_bend`)
         elif name == "gravity":
             self.world.gravity = (0.0, value)
         elif name == "damping":
@@ -189,10 +233,20 @@ class HairModel:
         tx, ty = self.target if self.target is not None else self.anchor
         k = self.values["follow"]
         vx, vy = self.head_velocity
-        # a critically damped spring: pulled by k, braked by 2 sqrt(k)
-        brake = 2.0 * sqrt(k)
-        vx += (tx - self.head[0]) * k - vx * brake
-        vy += (ty - self.head[1]) * k - vy * brake
+        # a critically damped spring: pulled by k, braked by 2 sqrt(k), but never more than
+        # the whole speed (past 1 the brake reversed the head every frame: at follow 0.5 it
+        # rang), and never faster than HEAD_SPEED
+        brake = min(1.0, 2.0 * sqrt(k))
+        ax = (tx - self.head[0]) * k - vx * brake
+        ay = (ty - self.head[1]) * k - vy * brake
+        push = hypot(ax, ay)
+        if push > HEAD_ACCELERATION:
+            ax, ay = ax * HEAD_ACCELERATION / push, ay * HEAD_ACCELERATION / push
+        vx += ax
+        vy += ay
+        speed = hypot(vx, vy)
+        if speed > HEAD_SPEED:
+            vx, vy = vx * HEAD_SPEED / speed, vy * HEAD_SPEED / speed
         x, y = self._inside((self.head[0] + vx, self.head[1] + vy))
         # at the room's edge the head stops there: it keeps no speed into the edge
         self.head_velocity = [x - self.head[0], y - self.head[1]]
@@ -217,7 +271,8 @@ class HairModel:
                 pivot, point = chain[i], chain[i + 1]
                 set_distance(pivot, point, strand.segment, reference)
                 limit.project_from(reference, move_now)
-                keep_outside(pivot, point, strand.segment, (hx, hy), REACH)
+                keep_outside(pivot, point, strand.segment, (hx, hy), REACH, reference,
+                             limit.lo, limit.hi, HEAD_RADIUS - DIP)
                 reference = atan2(point.y - pivot.y, point.x - pivot.x)
 
     def phase_links(self):
@@ -233,9 +288,13 @@ class HairModel:
         return (0.0, 0.0, float(self.size[0]), float(self.size[1]))
 
     def measures(self):
-        """The worst bend of any joint as a share of its range (1.0: at its edge)."""
-        return [Measure("bend", "굽힘 bend", worst_bend_share(self.strands), 1.0, "한계 range",
-                        0.0, 1.2)]
+        """How far past its range the most bent joint is, degrees (0 while every joint keeps
+        its limit: the frame's violation), and how much of their range the joints use on
+        average (1.0: every joint at its edge). The fullest bend alone said nothing: resting
+        hair leans on its limits, so it read 100 % at rest and in a whip alike."""
+        past, share = bend_reading(self.strands)
+        return [Measure("past", "초과 past range", past, 0.0, "한계 range", 0.0, 10.0),
+                Measure("bend", "굽힘 bend", share, 1.0, "한계 range", 0.0, 1.2)]
 
     def observe(self):
         return {
@@ -244,34 +303,71 @@ class HairModel:
         }
 
 
-def keep_outside(pivot, point, length, centre, radius):
+def keep_outside(pivot, point, length, centre, radius, reference, lo, hi, least=None):
     """Slide `point` out of the disc (`centre`, `radius`) on its circle of `length` about
-    `pivot`, to the nearer of the two places where that circle meets the disc's rim.
+    `pivot`, without bending its joint out of its range: its direction from the pivot stays
+    within [lo, hi] of `reference` (radians), as the bend limit just left it.
 
-    The point stays exactly `length` from the pivot whenever the two circles cross (they do
-    whenever the pivot is outside or on the rim, or inside by less than `length`); otherwise
-    it goes straight out to the rim.
+    Of the places on that circle within the range and outside the disc (where the circle
+    meets the disc's rim, or the range's ends) the point goes to the one nearest it: sliding
+    out to the nearer crossing regardless bent joints 11-83 degrees past their limit in a whip
+    at bend 60. When the whole range lies inside the disc the point goes to the end
+    of the range farthest out, if that is at least `least` from the centre; only nearer in
+    does the joint give: the point goes to the crossing nearest the range (or, if the pivot's whole circle is in
+    the disc, as far out as it reaches). The point always stays `length` from the pivot.
     """
     cx, cy = centre
-    dx, dy = point.x - cx, point.y - cy
-    if dx * dx + dy * dy >= radius * radius:
+    rr = radius * radius
+    if (point.x - cx) ** 2 + (point.y - cy) ** 2 >= rr:
         return
-    ox, oy = pivot.x - cx, pivot.y - cy
+    px, py = pivot.x, pivot.y
+    now = wrap_angle(atan2(point.y - py, point.x - px) - reference)
+
+    def place(relative):
+        angle = reference + relative
+        return px + cos(angle) * length, py + sin(angle) * length
+
+    def outside(relative):
+        x, y = place(relative)
+        return (x - cx) ** 2 + (y - cy) ** 2 >= rr - 1e-9
+
+    candidates = [end for end in (lo, hi) if outside(end)]
+    crossings = []
+    ox, oy = px - cx, py - cy
     d = hypot(ox, oy)
-    if d < 1e-9 or not (abs(radius - length) <= d <= radius + length):
-        distance = hypot(dx, dy)
-        if distance < 1e-9:
-            dx, dy, distance = ox, oy, d
-        if distance < 1e-9:
-            dx, dy, distance = 0.0, -1.0, 1.0
-        point.x, point.y = cx + dx / distance * radius, cy + dy / distance * radius
-        return
-    # along the centre-to-pivot line the crossing chord sits at `a` from the centre
-    a = (radius * radius - length * length + d * d) / (2.0 * d)
-    h = sqrt(max(0.0, radius * radius - a * a))
-    ux, uy = ox / d, oy / d
-    bx, by = cx + ux * a, cy + uy * a
-    first = (bx - uy * h, by + ux * h)
-    second = (bx + uy * h, by - ux * h)
-    nearer = min((first, second), key=lambda q: (q[0] - point.x) ** 2 + (q[1] - point.y) ** 2)
-    point.x, point.y = nearer
+    if d > 1e-9 and abs(radius - length) <= d <= radius + length:
+        # the pivot's circle meets the rim at `half` either side of the pivot-to-centre line
+        cosine = (length * length + d * d - rr) / (2.0 * length * d)
+        half = acos(max(-1.0, min(1.0, cosine)))
+        inward = atan2(-oy, -ox)
+        crossings = [wrap_angle(inward + side - reference) for side in (-half, half)]
+    inside = [relative for relative in crossings if lo <= relative <= hi]
+    # a crossing the segment meets too steeply leaves the next joint (as wide as this one) no
+    # way out of the disc: taken only when nothing else is left
+    shallow = [relative for relative in inside if steepness(place(relative), reference + relative,
+                                                             centre) < hi]
+    candidates += shallow or inside
+    if candidates:
+        chosen = min(candidates, key=lambda relative: abs(wrap_angle(relative - now)))
+    elif least is not None and max(hypot(place(end)[0] - cx, place(end)[1] - cy)
+                                   for end in (lo, hi)) >= least:
+        # the whole range is within `radius`, but an end still clears `least`: there
+        chosen = max((lo, hi), key=lambda end: hypot(place(end)[0] - cx, place(end)[1] - cy))
+    elif crossings:  # the whole range is in the head: the crossing nearest the range
+        chosen = min(crossings, key=lambda relative: min(abs(wrap_angle(relative - lo)),
+                                                         abs(wrap_angle(relative - hi))))
+    else:  # the pivot's whole circle is in the head: straight out, as far as it reaches
+        chosen = max((lo, hi, wrap_angle(atan2(oy, ox) - reference)),
+                     key=lambda relative: hypot(place(relative)[0] - cx, place(relative)[1] - cy))
+    point.x, point.y = place(chosen)
+
+
+def steepness(at, direction, centre):
+    """The angle at which a segment heading `direction` (radians) at point `at` on a circle
+    about `centre` heads into it, radians from its tangent (0: along the rim; negative:
+    outwards)."""
+    nx, ny = at[0] - centre[0], at[1] - centre[1]
+    length = hypot(nx, ny)
+    if length < 1e-9:
+        return 0.0
+    return asin(max(-1.0, min(1.0, -(cos(direction) * nx + sin(direction) * ny) / length)))

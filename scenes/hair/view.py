@@ -80,17 +80,16 @@ def draw(surface, model, context):
 def draw_overlay(surface, model, context):
     """Each strand's joints, and at each joint its allowed bend as a wedge (the AngleRange)."""
     limit = model.strands[0].limits[0].hi if model.strands else 0.0
-    worst = 0.0
     for strand in model.strands:
         for joint, bend in zip(strand.limits, strand.bends()):
             share = abs(bend) / limit if limit > 0.0 else 0.0
-            worst = max(worst, share)
             color = (round(80 + 175 * min(1.0, share)), round(220 - 160 * min(1.0, share)), 90)
             pygame.draw.line(surface, color, (joint.pivot.x, joint.pivot.y),
                              (joint.point.x, joint.point.y), 2)
             pygame.draw.circle(surface, (255, 255, 255), (joint.point.x, joint.point.y), 2)
         root = strand.chain[0]
         pygame.draw.circle(surface, (255, 90, 90), (root.x, root.y), 3)
-    draw_readout(surface, f"{len(model.strands)} strands · bend limit ±{model.values['bend']:g}° a "
-                 f"joint · fullest bend {worst * 100:.0f}% of it", context, (12, 36), (60, 110, 60),
+    past, used = (measure.value for measure in model.measures())
+    draw_readout(surface, f"{len(model.strands)} strands · bend limit ±{model.bend:.3g}° a "
+                 f"joint · {used * 100:.0f}% of it used on average, {past:.1f}° past it", context, (12, 36), (60, 110, 60),
                  shadow=False)

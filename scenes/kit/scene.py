@@ -1,4 +1,4 @@
-"""The pygame side of every demo: events in, a picture out (the Scene of DESIGN.md).
+"""The pygame side of every demo: events in, a picture out.
 
 A `Scene` wraps a pure `Simulation` (model + parameters + seed), driven through a `Timeline`
 that keeps its last 10 s (`scenes.kit.model.timeline`: every input, parameter change, restart

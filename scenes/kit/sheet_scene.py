@@ -1,7 +1,8 @@
 """The scene every sheet demo shares: a wind button and the right mouse button as a knife.
 
 A demo's scene subclasses `SheetScene` and names its model, parameters and view; the base
-routes a press on the wind button (labelled with what it does: "start wind", "stop wind") to
+routes a press on the wind button (labelled with what it does: "start wind", "stop wind",
+"wind at 0") to
 the model's Space and a right-drag to its knife
 ("cut_down" / "cut_move" / "cut_up", `scenes.kit.model.sheet_demo`), and draws the button over
 the view's picture.
@@ -10,7 +11,7 @@ the view's picture.
 import pygame
 
 from .scene import Scene
-from .widgets import HELP_SIZE, Button, font
+from .widgets import HELP_SIZE, Button, help_line_bottom
 
 WIND_BUTTON = (12, 40, 100, 40)
 """Where the wind button sits, px (x, y, width, height): a thumb's height, under the
@@ -27,21 +28,28 @@ class SheetScene(Scene):
         self.wind_button = Button(WIND_BUTTON, "wind",
                                   lambda: self.timeline.input("key_down", "space"))
 
-    HELP_LINES = 2
-    """How many lines a help line wraps to on a small canvas, at most (the button sits below)."""
-
     def lay_out(self, ui):
-        """The panel and notes as every scene's; the wind button grown for a finger and moved
-        below the help line, which wraps on a small canvas (`draw_help_line`)."""
+        """The panel and notes as every scene's; the wind button grown for a finger, and on a
+        small canvas placed below the help line (`place_wind_button`)."""
         super().lay_out(ui)
-        x, y, width, height = WIND_BUTTON
+        _, _, width, height = WIND_BUTTON
         label = ui.text(Button.LABEL_SIZE)
-        if label > Button.LABEL_SIZE or ui.side(height) > height:
-            y = 12 + self.HELP_LINES * font(ui.text(HELP_SIZE)).get_linesize() + ui.room(8)
+        if label > Button.LABEL_SIZE:
             width = round(width * label / Button.LABEL_SIZE)
-        self.wind_button.rect = pygame.Rect(x, y, width, ui.side(height))
+        self.wind_button.rect = pygame.Rect(WIND_BUTTON[:2], (width, ui.side(height)))
         self.wind_button.label_size = label
         self.context.buttons = (self.wind_button.rect,)
+        self.place_wind_button()
+
+    def place_wind_button(self):
+        """Shown small, the help line wraps to as many lines as its words need now (a touch
+        changes them, so does the wind): the button goes just below the last of them."""
+        ui, rect = self.context.ui, self.wind_button.rect
+        if ui.text(HELP_SIZE) > HELP_SIZE or rect.height > WIND_BUTTON[3]:
+            words = self.view.help_line(self.model, self.context.touch)
+            rect.top = help_line_bottom(words, self.context, self.size[0]) + ui.room(8)
+        else:
+            rect.top = WIND_BUTTON[1]
 
     def handle(self, event):
         """The wind button, then the right button as a knife, then the common routing."""
@@ -58,7 +66,9 @@ class SheetScene(Scene):
 
     def render(self, surface):
         """The view's picture, and the wind button over it naming what a press does ("stop
-        wind" while it blows, "start wind" while calm; the help line says which it is now)."""
+        wind" while it blows, "start wind" while off, "wind at 0" while on at a slider of 0:
+        `SheetDemo.wind_word`; the help line says which it is now)."""
+        self.place_wind_button()  # before the view draws its readout below it
         super().render(surface)
-        self.wind_button.label = "stop wind" if self.model.wind_on else "start wind"
+        self.wind_button.label = self.model.wind_word()
         self.wind_button.draw(surface)

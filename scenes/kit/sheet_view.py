@@ -148,8 +148,9 @@ def draw_cuts_and_hand(surface, model, smooth):
     key_cursor(surface, model.keys, smooth)
 
 
-def draw_strain(surface, sheet, limit, context, corner=(12, 36)):
-    """Every live link coloured by its stretch against `limit`, with the numbers in words."""
+def draw_strain(surface, sheet, limit, context, corner=(12, 36), avoid=()):
+    """Every live link coloured by its stretch against `limit`, with the numbers in words
+    (clear of the picture's rects `avoid` when shown small, `draw_readout`)."""
     worst = 1.0
     line = pygame.draw.line
     for link in sheet.world.constraints:
@@ -161,5 +162,6 @@ def draw_strain(surface, sheet, limit, context, corner=(12, 36)):
         if p.pinned:
             pygame.draw.circle(surface, (255, 90, 90), (p.x, p.y), 3)
     draw_readout(surface, f"{len(sheet.world.constraints)} links · {sheet.torn} torn · worst "
-                 f"stretch {worst:.2f}x (tears at {limit:.2f}x)", context, corner, (190, 230, 190))
+                 f"stretch {worst:.2f}x (tears at {limit:.2f}x)", context, corner, (190, 230, 190),
+                 avoid=avoid)
     return worst

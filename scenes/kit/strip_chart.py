@@ -7,15 +7,15 @@
 
 The newest value is at the right edge; the chart scrolls left as frames come. Values outside
 [low, high] are drawn at the edge they passed. Labels are short and bilingual, Korean then
-English, in the bundled font with Hangul (`label_font`), at 15 px or more so they read at the
+English, in the bundled font (`label_font`), at an em of 15 px or more so they read at the
 960 x 540 canvas.
 """
 
 from collections import deque
-from pathlib import Path
 
 import pygame
 
+from . import lettering
 from .widgets import panel_surface
 
 FILL = (14, 16, 28, 190)
@@ -24,30 +24,15 @@ LIMIT_COLOR = (255, 120, 110)
 LABEL_COLOR = (226, 228, 240)
 LABEL_SIZE = 15
 """px: the smallest text the chart draws."""
-HANGUL_FONTS = ("nanumbarungothic", "nanumgothic", "nanumsquare", "notosanscjkkr",
-                "notosanskr", "malgungothic", "applesdgothicneo")
-"""Fonts with Hangul, tried in order; pygame's own font has none (it shows boxes)."""
 
 _fonts = {}
 _labels = {}
 
 
-LABEL_FONT = Path(__file__).resolve().parent / "fonts" / "labels-hangul.ttf"
-"""The labels' own font: a subset of NanumGothic (OFL, `fonts/OFL.txt`) with every character the
-labels use (`web/hangul_font.py` makes it), so Korean reads in the browser build too."""
-
-
 def label_font(size):
-    """A font that can write Korean at `size` px: the bundled LABEL_FONT, else one the system
-    has, else pygame's own (which shows boxes for Hangul)."""
-    if size not in _fonts:
-        path = str(LABEL_FONT) if LABEL_FONT.is_file() else None
-        for name in HANGUL_FONTS if path is None else ():
-            path = pygame.font.match_font(name)
-            if path:
-                break
-        _fonts[size] = pygame.font.Font(path, size)
-    return _fonts[size]
+    """The font the labels are written in, at an em of `size` px (`scenes.kit.lettering`: it
+    writes Korean, in the window and in the browser build alike)."""
+    return lettering.at_em(size)
 
 
 def label_image(text, size, color):

@@ -8,7 +8,7 @@ must be on the canvas so that the reader sees at least:
 
 - a control (button, slider row, menu row) of 32 CSS px on a touch screen, 24 on a mouse
   (WCAG 2.5.8's minimum target);
-- text of 12 CSS px.
+- text as tall as 12 CSS px of a browser's sans-serif text (measured as ink).
 
 Every size only ever grows from the one a scene was designed with, so at scale 1 (and larger)
 everything is exactly as designed. Pure code: the host (`app.chrome`) and the views read it from
@@ -16,19 +16,34 @@ their context (`ViewContext.ui`).
 """
 
 from dataclasses import dataclass
-from math import ceil
+from math import ceil, floor
 
 TOUCH_TARGET_CSS = 32
 """Least side of a control on a touch screen, CSS px."""
-POINTER_TARGET_CSS = 24
-"""Least side of a control under a mouse, CSS px."""
+POINTER_TARGET_CSS = 32
+"""Least side of a control under a mouse, CSS px: as for a finger (WCAG 2.5.8 asks 24; a
+320 x 180 desktop window or a narrow column is read from further away than a phone)."""
 TEXT_CSS = 12
-"""Least text size, CSS px, measured as the issue measured it: the size `draw_text` is given
-(18-20 px at full size read as 7-8 CSS px in a 390 px frame). pygame's default font draws a
-size-N line smaller than CSS draws font-size N: its capitals are 0.45 N tall (9 px at 20),
-a CSS sans serif's about 0.72 N, so 12 here looks like about 7.5 px of CSS font-size."""
+"""Least text size, CSS px: every line inks (ascender to descender) at least as tall as 12 px
+of a browser's sans-serif text does."""
+TEXT_EM_CSS = 13
+"""The em, CSS px, the bundled face (`scenes.kit.lettering`) needs for TEXT_CSS: NanumGothic
+inks a line 11/12 of its em tall, Chromium's sans-serif (DejaVu Sans on Debian) 12 px at
+12 px (`tests/browser/test_word_ink.py` measures both)."""
+EM_PER_SIZE = 0.70
+"""The em of a line of design size 1, canvas px. The scenes' sizes were chosen in pygame's own
+font, whose size-N line is as wide as the bundled face's at an em of 0.70 N (0.94 to 1.04 of
+it over the scenes' lines), so every designed layout still fits; the bundled face inks it a
+little taller (ascender to descender: "drag the rope" at 20 spans 12 px in pygame's font, 13
+in ours)."""
 ROOM_CSS = 6
 """Least margin around and gap between controls, CSS px."""
+
+
+def em_of(size):
+    """The em, canvas px, of a line of design size `size`: EM_PER_SIZE of it, rounded up to a
+    whole px (a font's size is whole)."""
+    return max(1, ceil(size * EM_PER_SIZE - 1e-6))
 
 
 def _canvas_px(css_px, css_scale):
@@ -58,8 +73,10 @@ class UiScale:
         return max(designed, _canvas_px(self.target_css, self.css_scale))
 
     def text(self, designed):
-        """Size of text designed at `designed` px, here: never less than that."""
-        return max(designed, _canvas_px(TEXT_CSS, self.css_scale))
+        """Design size of text designed at `designed`, here: never less than that, and the
+        least that large enough that its em (`em_of`) shows as TEXT_EM_CSS CSS px."""
+        em = _canvas_px(TEXT_EM_CSS, self.css_scale)
+        return max(designed, floor((em - 1) / EM_PER_SIZE) + 1)
 
     def room(self, designed):
         """A margin or gap designed `designed` px, here: never less than ROOM_CSS CSS px."""

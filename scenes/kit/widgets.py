@@ -9,20 +9,19 @@ panel's "defaults" button puts every parameter back.
 
 import pygame
 
+from . import lettering
+
 TEXT = (236, 236, 244)
 MUTED = (170, 170, 190)
 PANEL_FILL = (18, 20, 34, 200)
 TRACK = (70, 74, 100)
 ACCENT = (255, 150, 190)
 
-_fonts = {}
 
 
 def font(size):
-    """The default pygame font at `size` px, cached."""
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(None, size)
-    return _fonts[size]
+    """The canvas's font for a line of design size `size` (`scenes.kit.lettering`)."""
+    return lettering.designed(size)
 
 
 _rendered = {}
@@ -223,22 +222,33 @@ HELP_SIZE = 20
 """The designed size of a scene's help line, px (top left of the canvas)."""
 
 
-def draw_help_line(surface, text, context, color=TEXT, shadow=True, pos=(12, 12)):
-    """A scene's help line at the top left, readable where the canvas is shown small.
-
-    At full size it is one line of HELP_SIZE px, as designed. Shown small (`context.ui`, see
-    `scenes.kit.ui_scale`) its words grow to 12 CSS px and wrap, so they stay left of the
-    toolbar row (`context.chrome`). Returns the rects drawn."""
+def help_line_rows(text, context, width, pos=(12, 12)):
+    """Where a scene's help line goes: [(words, (x, y)), ...] and its design size. At full size
+    one line of HELP_SIZE px, as designed; shown small (`context.ui`, see `scenes.kit.ui_scale`)
+    its words grow to 12 CSS px and wrap, so they stay left of the toolbar row
+    (`context.chrome`) on a canvas `width` px wide. A scene that puts a button under the help line asks this first."""
     ui = context.ui
     size = ui.text(HELP_SIZE)
     if size == HELP_SIZE:
-        return [draw_text(surface, text, pos, size, color, shadow=shadow)]
-    right = min([rect.x for rect in context.chrome] + [surface.get_width()]) - ui.room(8)
-    lines = wrap_words(text, size, right - pos[0])
+        return [(text, pos)], size
+    right = min([rect.x for rect in context.chrome] + [width]) - ui.room(8)
     leading = font(size).get_linesize()
-    rects = [draw_text(surface, words, (pos[0], pos[1] + i * leading), size, color, shadow=shadow)
-             for i, words in enumerate(lines)]
-    context.memory[HELP_BOTTOM] = max(rect.bottom for rect in rects)
+    lines = wrap_words(text, size, right - pos[0])
+    return [(words, (pos[0], pos[1] + i * leading)) for i, words in enumerate(lines)], size
+
+
+def help_line_bottom(text, context, width, pos=(12, 12)):
+    """The canvas y where the help line `text` ends."""
+    rows, size = help_line_rows(text, context, width, pos)
+    return rows[-1][1][1] + font(size).get_height()
+
+
+def draw_help_line(surface, text, context, color=TEXT, shadow=True, pos=(12, 12)):
+    """A scene's help line at the top left, laid out by `help_line_rows`; returns the rects."""
+    rows, size = help_line_rows(text, context, surface.get_width(), pos)
+    rects = [draw_text(surface, words, at, size, color, shadow=shadow) for words, at in rows]
+    if size != HELP_SIZE:
+        context.memory[HELP_BOTTOM] = max(rect.bottom for rect in rects)
     return rects
 
 
@@ -254,20 +264,26 @@ def counted(count, noun):
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def draw_readout(surface, text, context, pos, color, shadow=True):
+CONTINUED = "\0"
+"""Marks a readout line that goes on from the part above (no " · " joins it to another)."""
+
+
+def draw_readout(surface, text, context, pos, color, shadow=True, avoid=()):
     """An overlay's line of numbers, " · " between its parts, under the help line.
 
     At full size it is one line of READOUT_SIZE px at `pos`, as designed. Shown small its
     words grow to 12 CSS px and it starts at the left margin (12 px) below the help line (which wraps
-    there), below any of the scene's own buttons in its way (`context.buttons`), breaking
-    between its parts to stay left of the toolbar row. Returns the rects drawn."""
+    there), below any of the scene's own buttons in its way (`context.buttons`) and the rects
+    of its picture it must not cover (`avoid`: a pole's knob), breaking between its parts to
+    stay left of the toolbar row (a part too long for a line breaks between its words).
+    Returns the rects drawn."""
     ui = context.ui
     size = ui.text(READOUT_SIZE)
     if size == READOUT_SIZE:
         return [draw_text(surface, text, pos, size, color, shadow=shadow)]
     room, leading = ui.room(8), font(size).get_linesize()
     x, y = 12, max(pos[1], context.memory.get(HELP_BOTTOM, 0) + ui.room(4))
-    obstacles = list(context.chrome) + list(context.buttons)
+    obstacles = list(context.chrome) + list(context.buttons) + [pygame.Rect(r) for r in avoid]
     pieces, rects = [piece for piece in text.split(" · ") if piece], []
     canvas_right = surface.get_width() - room
     while pieces and y < surface.get_height():
@@ -279,11 +295,30 @@ def draw_readout(surface, text, context, pos, color, shadow=True):
             y = max(rect.bottom for rect in hits) + ui.room(4)  # for the next part: go below
             continue
         line = pieces.pop(0)
-        while pieces and font(size).size(f"{line} · {pieces[0]}")[0] <= right - x:
+        if font(size).size(line)[0] > right - x:  # one part longer than the room: its words wrap
+            first, *rest = wrap_words(line, size, right - x)
+            line, pieces[:0] = first, [CONTINUED + words for words in rest]
+        while (pieces and not pieces[0].startswith(CONTINUED)
+               and font(size).size(f"{line} · {pieces[0]}")[0] <= right - x):
             line = f"{line} · {pieces.pop(0)}"
-        rects.append(draw_text(surface, line, (x, y), size, color, shadow=shadow))
+        rects.append(draw_text(surface, line.removeprefix(CONTINUED), (x, y), size, color,
+                               shadow=shadow))
         y += leading
     return rects
+
+
+def fitted(text, size, width):
+    """`text` as it is if it fits `width` px at `size`, else shortened at a word to fit with
+    an ellipsis ("a cloak on a rod: yank it…")."""
+    if font(size).size(text)[0] <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(" ,:;·") + "\u2026"
+        if font(size).size(shorter)[0] <= width:
+            return shorter
+    return "\u2026"
 
 
 def wrap_words(text, size, width, separator=" "):
@@ -300,17 +335,3 @@ def wrap_words(text, size, width, separator=" "):
         else:
             line = longer
     return lines + [line] if line else lines
-
-
-def wrap_from_end(text, size, width):
-    """`text` broken at spaces into lines of at most `width` px at `size`, the last line
-    filled first (a short first line, the long ones below it); the text is kept as it is,
-    only the spaces at each break are dropped."""
-    if font(size).size(text)[0] <= width or " " not in text.strip():
-        return [text]
-    breaks = [i for i, char in enumerate(text) if char == " " and text[:i].strip()]
-    for i in breaks:  # the longest tail that fits
-        tail = text[i:].strip()
-        if font(size).size(tail)[0] <= width:
-            return wrap_from_end(text[:i].rstrip(), size, width) + [tail]
-    return wrap_from_end(text[:breaks[-1]].rstrip(), size, width) + [text[breaks[-1]:].strip()]

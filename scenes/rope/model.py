@@ -2,11 +2,13 @@
 
 Pure Python on `verlet/`: a chain of particles joined by exact distance constraints, solved
 Gauss-Seidel from the pin down (S1's technique in its smallest form, as in Selstad's "Verlet
-Rope"). The grabbed particle is held at the pointer like a pin while held and let go with the
-velocity of the last pointer move, so a flick throws the rope. The keyboard plays it as a
-pointer would (`scenes.kit.model.key_hand`): the arrows move a cursor that waits at the rope's
-free end, Enter grabs the point under it and Enter again lets go. Moments: ("grabbed",
-{"point": i}) and ("let-go", {"point": i}).
+Rope"). The grabbed particle is held like a pin while held, following the pointer at most
+HAND_PACE px a frame, and let go with the velocity of its last move, so a flick throws the
+rope; pulled past its reach the rope slips out of the hand (its grip, `verlet.Grip`), and no
+point moves more than TOP_SPEED px a frame. The keyboard plays it as a pointer would
+(`scenes.kit.model.key_hand`): the arrows move a cursor that waits at the rope's free end,
+Enter grabs the point under it and Enter again lets go. Moments: ("grabbed", {"point": i})
+and ("let-go", {"point": i}, also when the rope slips).
 """
 
 from math import hypot
@@ -14,7 +16,7 @@ from math import hypot
 from scenes.kit.model.key_hand import KeyHand
 from scenes.kit.model.measures import Measure, worst_stretch
 from scenes.kit.model.params import Param, ParamTable
-from verlet import Box, Distance, Hand, World, chain
+from verlet import Box, Distance, Grip, Hand, World, cap_speed, chain
 
 HELP = "a Verlet rope pinned at the top: grab it and swing it (arrows and Enter too)"
 PARAMS = ParamTable(
@@ -37,10 +39,24 @@ DAMPING = 0.985
 """Velocity kept per frame: a little heavier than T2's 0.99, so a flung rope calms in seconds."""
 MARGIN = 6.0
 """Distance the rope keeps from the canvas edges, px."""
+HAND_PACE = 20.0
+"""Farthest the held point follows the pointer in a frame, px (1200 px/s): a pointer that leaps
+leaves it behind, and it catches up over the next frames (`verlet.Hand(pace=...)`)."""
+TOP_SPEED = 40.0
+"""Fastest a rope point moves in a frame, px (2400 px/s; `verlet.cap_speed` after the solve): a
+rope left stretched at one pass and stiffened to forty at once, or whipped, eases back over a
+few frames instead of leaping (it had leapt 77 px)."""
+GRIP = 1.15
+"""The hand's grip: the rope slips out of it once a link is stretched past this (of its rest,
+or of its length when taken, if the rope sagged longer): pulled past its reach the rope slips
+from the fingers instead of stretching like rubber (`verlet.Grip`)."""
 
 
 class RopeModel:
     """The rope and the hand that may hold one of its points."""
+
+    max_point_move = TOP_SPEED
+    """The farthest a point of the rope moves in a frame, px, whatever the input."""
 
     def __init__(self, size, values, rng):
         self.size = size
@@ -50,9 +66,11 @@ class RopeModel:
         dy = SEGMENT_LENGTH / hypot(1.0, START_ANGLE_STEP)
         self.particles, _ = chain(self.world, ANCHOR, (dx, dy), SEGMENTS, SEGMENT_LENGTH)
         self.world.add(Box(self.particles, MARGIN, MARGIN, size[0] - MARGIN, size[1] - MARGIN))
-        self.hand = Hand(self.world, GRAB_RADIUS)
+        self.hand = Hand(self.world, GRAB_RADIUS, pace=HAND_PACE,
+                         grip=Grip(GRIP, whole=True))
         self.keys = KeyHand(self.input, size, self.particles[-1].position)
         self.world.on("before_integrate", self._move_keys, first=True)  # it moves the hand
+        self.world.on("after_solve", self._finish)
         self.moments = []
 
     def set_param(self, name, value):
@@ -105,15 +123,26 @@ class RopeModel:
             self.moments.append(("let-go", {"point": self.grabbed}))
         self.hand.let_go()
 
+    def _finish(self):
+        """After the solve: a rope pulled too far slips out of the hand; no point outruns
+        TOP_SPEED."""
+        point = self.grabbed
+        if self.hand.slip():
+            self.moments.append(("let-go", {"point": point}))
+        cap_speed(self.particles, TOP_SPEED)
+
     def step(self):
         """One frame of the world: its hooks move the keyboard's hand and place what the hand
-        holds, then the rope is integrated and solved."""
+        holds, then the rope is integrated and solved, and what the hand holds may slip."""
         self.world.step()
 
     def _move_keys(self):
         """The frame's start: the keyboard's hand moves (until a key is used it waits at the
-        rope's free end, so Enter grabs the rope wherever it swung)."""
+        rope's free end, so Enter grabs the rope wherever it swung) and holds on only while the
+        rope is in it."""
         self.keys.rest_at(self.particles[-1].position)
+        if self.keys.grabbing and self.hand.point is None:
+            self.keys.grabbing = False  # the rope slipped, or Enter found none: Enter grabs
         self.keys.step()
 
     def points(self):

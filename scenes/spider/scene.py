@@ -31,7 +31,7 @@ import pygame
 
 from scenes.kit.scene import Scene
 from scenes.kit.ui_scale import FULL_SIZE
-from scenes.kit.widgets import Button, draw_text, grown_icon
+from scenes.kit.widgets import Button, draw_text
 
 from . import model, view, view_aim, view_buttons, view_hud, view_marks
 from .model import aim
@@ -54,6 +54,7 @@ class SpiderScene(Scene):
         "caught": ("벌레가 걸렸어요, 점수 {score}", "bug caught, score {score}"),
         "eaten": ("벌레를 먹었어요, 점수 {score}", "bug eaten, score {score}"),
         "hurt": ("물렸어요, 체력 {hp}", "bitten, HP {hp}"),
+        "hungry": ("배고파요, 체력 {hp}", "hungry, HP {hp}"),
         "game-over": ("게임 끝, 점수 {score}", "game over, score {score}"),
     }
     readout_corner = (618, 150)  # its own overlay lines and footer take the bottom left
@@ -66,7 +67,7 @@ class SpiderScene(Scene):
                                       icon=view_buttons.draw_restart_icon)
         hud = view_hud.HUD_BOX
         self.help_button = Button((hud[0] + hud[2] + 8, 12, 40, 40), "help", self.toggle_hint,
-                                  icon=grown_icon(view_buttons.draw_help_icon))
+                                  icon=view_buttons.draw_help_icon)
         self.play_again = Button(view_hud.play_again_rect(self.size), "\u21ba  play again",
                                  self.restart, icon=self._draw_play_again)
         self._ui = FULL_SIZE

@@ -45,8 +45,11 @@ def draw_restart_confirm(surface, button_rect, right, share, ui=FULL_SIZE):
 
 
 def draw_help_icon(surface, rect):
-    """The "?" of the hint button."""
-    draw_text(surface, "?", pygame.Rect(rect).center, 32, anchor="center", shadow=False)
+    """The "?" of the hint button, as big as the button (a 40 px button's at size 32), set in
+    the canvas's face at that size rather than scaled up from a small one."""
+    rect = pygame.Rect(rect)
+    draw_text(surface, "?", rect.center, round(32 * rect.height / 40), anchor="center",
+              shadow=False)
 
 
 _icons = {}

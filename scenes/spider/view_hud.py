@@ -6,7 +6,8 @@ first successful shot, or when asked for with `H` / "?"). The game-over panel sh
 the score and what it counts, the best score ("new best!") and the game's numbers; its ↺ button
 is a widget of the scene (`view_buttons` draws the scene's own buttons). The overlay shows the solver's view: every knot, the pinned anchors, the
 thread the spider rides and its t, and the aim ray from the spider to the pointer with the
-thread it would stick to (or the anchor it would pin, or why it would fail). Reads the model only.
+thread it would stick to (or the anchor it would pin, or why it would fail). A falling spider's
+line offers the rescue only while a shot can hold (`falling_words`). Reads the model only.
 
 Pieces that stay the same over many frames (the gauges, the game-over veil) are drawn
 once onto small cached sprites (bounded caches) and blitted from there.
@@ -109,7 +110,7 @@ HINT_FRAMES = 60 * 7
 """How long the cutters' hint stays after the first cutter comes."""
 HINTS = (
     ("Bugs fly at you. Fresh silk lures them: shoot silk toward a bug to trap it.",
-     "Keep away from a struggling bug; collect the dead ones (+1 score, +1 HP)."),
+     "Keep away from a struggling bug; eat the dead ones (+1 score, +1 HP) or starve."),
     ("Cutters (yellow jaws) cut old threads: only fresh silk stops them.",
      "Cut loose? Shoot silk while you fall to hang on."),
 )
@@ -185,13 +186,28 @@ def _feedback(surface, model, context):
     hurt_age = model.frame - model.last_hurt
     if hurt_age < FEEDBACK_FRAMES and not model.game_over:
         _near(surface, "ouch!", (x + 14, y - 20 - hurt_age * 0.5), ui.text(22), WARN, "topleft")
-    if spider.state == "falling":
-        words = FALLING_TOUCH if context.touch else FALLING
+    if model.hungry and spider.state == "riding" and not model.game_over:
+        _near(surface, HUNGRY, (x, y + 30), ui.text(20), WARN, "center")
+    words = falling_words(model, context.touch)
+    if words:
         _near(surface, words, (x, y + 34), ui.text(22), (255, 230, 140), "center")
 
 
+HUNGRY = "hungry! eat a dead bug"
 FALLING = "falling! click or tap to shoot silk and hang on"
 FALLING_TOUCH = "falling! tap to shoot silk and hang on"
+FALLING_LOW = "falling, and too little silk to be sure of a thread!"
+
+
+def falling_words(model, touch=False):
+    """The falling spider's line: the rescue is offered only while a shot can hold
+    (`model.hang_on()`); "" when the spider is not falling."""
+    reason = model.hang_on()
+    if reason == "not falling":
+        return ""
+    if not reason:
+        return FALLING_TOUCH if touch else FALLING
+    return FALLING_LOW
 
 
 def _near(surface, text, pos, size, color, anchor):

@@ -4,7 +4,9 @@
 As designed (a canvas shown at full size) the panel is 420 x 320 px in the middle of the canvas.
 Shown small (`ui`, see `scenes.kit.ui_scale`) its words grow to 12 CSS px and are stacked from
 their own line heights, the panel grows round them below the toolbar row, and the button grows
-to a thumb's width; under a finger the keyboard's line ("or press Enter / Space") is left out.
+to a thumb's width; the line that explains the score is left out (a 320 x 180 frame has room
+for five lines and the button), and so, under a finger, is the keyboard's line ("or press
+Enter / Space").
 """
 
 import pygame
@@ -24,13 +26,18 @@ KEYS_LINE = "or press Enter / Space"
 PLAY_AGAIN = (180, 50)
 """The designed size of the "play again" button, px."""
 WIDEST = ("1 point for each dead bug collected", "0:00 survived \u00b7 00 bugs caught in silk")
-"""The panel's widest lines (a long game's numbers may be a little wider): its width on a small
-canvas, so that the button's place does not hang on the score."""
+"""The panel's widest lines (a long game's numbers may be a little wider): the second is its
+width on a small canvas, so that the button's place does not hang on the score."""
+
+
+CAUSES = {"fell": "The spider fell off the web.", "bitten": "The bugs got the spider.",
+          "starved": "The spider starved: eat the bugs you trap."}
+"""The panel's line for each way a game ends."""
 
 
 def _texts(model, session):
     """[(text, designed size, colour)] of the panel's lines, top to bottom (no keys line)."""
-    cause = "The spider fell off the web." if model.cause == "fell" else "The bugs got the spider."
+    cause = CAUSES.get(model.cause, CAUSES["bitten"])
     if session.is_new_best(model.score):
         before = session.best_before
         best = ("new best!" + (f"  (was {before})" if before else ""), 26, NEW_BEST)
@@ -47,12 +54,22 @@ def _texts(model, session):
 
 def designed(ui):
     """Whether the panel is drawn as designed (the canvas shown at full size)."""
-    return ui.text(17) == 17 and ui.side(PLAY_AGAIN[1]) == PLAY_AGAIN[1]
+    return ui.text(19) == 19 and ui.side(PLAY_AGAIN[1]) == PLAY_AGAIN[1]  # its smallest lines
+
+
+EXPLAINS_THE_SCORE = 3
+"""The index in `_texts` of the line a small canvas leaves out ("1 point for each ...")."""
+
+
+def _small_lines(texts):
+    """The lines a small canvas shows: all but the one that explains the score."""
+    return texts[:EXPLAINS_THE_SCORE] + texts[EXPLAINS_THE_SCORE + 1:]
 
 
 def _stack(ui):
-    """(line heights, gap, pad): the small canvas's stacked layout, worked out from the sizes."""
-    sizes = (52, 24, 40, 19, 26, 19)
+    """(line heights, gap, pad): the small canvas's stacked layout, worked out from the sizes
+    (a font's height holds its own leading, so lines stack with no gap; the button keeps one)."""
+    sizes = _small_lines((52, 24, 40, 19, 26, 19))
     return [font(ui.text(size)).get_height() for size in sizes], ui.room(4), ui.room(12)
 
 
@@ -69,6 +86,7 @@ def draw_game_over(surface, model, session, ui=FULL_SIZE):
         draw_text(surface, KEYS_LINE, (cx, box.bottom - 18), 17, KEYS, anchor="center",
                   shadow=False)
         return
+    texts = _small_lines(texts)
     widest = max(font(ui.text(size)).size(text)[0] for text, size, _ in texts)
     heights, gap, pad = _stack(ui)
     if widest + 2 * pad > box.width:
@@ -78,7 +96,7 @@ def draw_game_over(surface, model, session, ui=FULL_SIZE):
     for (text, size, color), height in zip(texts, heights):
         draw_text(surface, text, (box.centerx, y + height // 2), ui.text(size), color,
                   anchor="center")
-        y += height + gap
+        y += height
     if not ui.touch:
         draw_text(surface, KEYS_LINE, (box.centerx, box.bottom - pad - font(ui.text(17))
                                        .get_height() // 2), ui.text(17), KEYS, anchor="center",
@@ -110,8 +128,8 @@ def game_over_rect(size, ui=FULL_SIZE):
         return pygame.Rect(width // 2 - 210, height // 2 - 180, 420, 320)  # the dead spider shows below
     heights, gap, pad = _stack(ui)
     keys = 0 if ui.touch else font(ui.text(17)).get_height() + gap
-    tall = pad + sum(heights) + gap * len(heights) + ui.side(PLAY_AGAIN[1]) + keys + pad
-    wide = max(420, max(font(ui.text(19)).size(text)[0] for text in WIDEST) + 2 * pad)
+    tall = pad + sum(heights) + gap + ui.side(PLAY_AGAIN[1]) + keys + pad
+    wide = max(420, font(ui.text(19)).size(WIDEST[1])[0] + 2 * pad)
     box = pygame.Rect(0, 0, min(width - 2 * pad, wide), tall)
     box.centerx = width // 2
     box.y = min(_top(ui), height - pad - tall)
@@ -128,5 +146,5 @@ def play_again_rect(size, ui=FULL_SIZE):
     wide = max(PLAY_AGAIN[0], ui.grow(14, side / PLAY_AGAIN[1]) + side + ui.room(8) + label
                + ui.room(14))  # as the scene draws it: the ↺, then the words
     heights, gap, pad = _stack(ui)
-    top = box.y + pad + sum(heights) + gap * len(heights)
+    top = box.y + pad + sum(heights) + gap
     return pygame.Rect(box.centerx - wide // 2, top, wide, side)

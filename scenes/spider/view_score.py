@@ -2,7 +2,8 @@
 full-length shot marked), the score and the best score (`session`).
 
 As designed (the canvas shown at full size) the box is HUD_BOX. Shown small (`ui`, see
-`scenes.kit.ui_scale`) its words grow to 12 CSS px, the gauges grow with the rows they sit in,
+`scenes.kit.ui_scale`) its words grow to 12 CSS px, the gauges grow as tall as the rows they sit
+in (and less wide: a bar's length carries no word, and the row has the "?" and the toolbar too),
 and the box is laid out round them (`hud_box`): the "?" button sits right of it.
 The gauges are drawn once per state on a small cached sprite (bounded cache) and blitted.
 """
@@ -32,6 +33,8 @@ GAUGE_BAR = pygame.Rect(6, 28, 140, 12)
 """The silk bar inside the gauges' sprite (canvas x 60, y 48)."""
 ROW = 28
 """The designed distance from the HP row to the silk row, px (as on the gauges' sprite)."""
+WIDTH_GROWTH = 0.4
+"""How much of the rows' growth the gauges' width follows (1: as much as their height)."""
 FULL_SHOT = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
 
 
@@ -103,11 +106,12 @@ def _layout(ui):
         pad = 8
         row = label.get_height() + 6
         scale = max(1.0, row / ROW)
+        wide = 1.0 + WIDTH_GROWTH * (scale - 1.0)
         left = HUD_BOX[0] + pad
         first = HUD_BOX[1] + pad + row // 2
         gauges_x = left + max(label.size(word)[0] for word in ("HP", "silk")) + pad
         pip_middle = 6 * scale  # the pips' middle on the grown sprite
-        gauges_right = gauges_x + round(GAUGE_BAR.right * scale)
+        gauges_right = gauges_x + round(GAUGE_BAR.right * wide)
         score_w = max(label.size("score")[0], font(ui.text(40)).size("000")[0])
         best_w = max(label.size("best")[0], font(ui.text(26)).size("000")[0])
         score_x = gauges_right + 2 * pad + score_w // 2
@@ -116,7 +120,7 @@ def _layout(ui):
         tall = max(2 * row, font(ui.text(40)).get_height() + label.get_height()) + 2 * pad
         box = pygame.Rect(HUD_BOX[0], HUD_BOX[1], best_x + best_w // 2 + pad - HUD_BOX[0], tall)
         layout = _layouts[ui] = {
-            "box": box, "pad": pad, "scale": scale, "score_x": score_x, "best_x": best_x,
+            "box": box, "pad": pad, "scale": (wide, scale), "score_x": score_x, "best_x": best_x,
             "divider": divider, "hp": (left, first), "silk": (left, first + row),
             "gauges": (gauges_x, round(first - pip_middle))}
     return layout
@@ -126,9 +130,9 @@ _grown_sprites = {}
 
 
 def _grown(sprite, state, scale):
-    """The gauges' sprite of `state` scaled by `scale` (kept: the gauges change a few times a
-    second)."""
-    if scale == 1.0:
+    """The gauges' sprite of `state` scaled by `scale`, (across, up) (kept: the gauges change
+    a few times a second)."""
+    if scale == (1.0, 1.0):
         return sprite
     key = (state, scale)
     image = _grown_sprites.get(key)
@@ -137,7 +141,7 @@ def _grown(sprite, state, scale):
             _grown_sprites.clear()
         width, height = sprite.get_size()
         image = _grown_sprites[key] = pygame.transform.scale(
-            sprite, (round(width * scale), round(height * scale)))
+            sprite, (round(width * scale[0]), round(height * scale[1])))
     return image
 
 

@@ -7,7 +7,7 @@ with a dark outline, filled with the shade colour and overlaid by the body colou
 and the face (T9), all kept to the silhouette (T16). The press circle is shown faintly while it
 exists, and a help line and the credit (T17) sit on top.
 
-Render tiers (app.quality; issue 14), never touching the model:
+Render tiers (app.quality), never touching the model:
 - "high"    the character on one supersampled layer over its own box, averaged down: every edge
             anti-aliased; the outline a ring drawn last over the body's edge, so no clipping
             layer (`ringed_body`). A body at rest is painted once, then copied (`StillPicture`).

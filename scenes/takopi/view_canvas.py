@@ -1,7 +1,7 @@
 """What Takopi's view paints around the character (T7, T17; pygame): sky, floor and the text
 lines on a background painted once, the shadow, the press circle and the finger dot, and the
 memory of what a frame painted, so that the next frame can put the background back under just
-that (`CanvasMemory`; issue 14) instead of copying the whole canvas.
+that (`CanvasMemory`) instead of copying the whole canvas.
 
 Every painting function here returns the canvas rect it painted (or None): the frame's memory
 is made of those rects, so nothing painted is left out of it.
@@ -13,7 +13,7 @@ import pygame
 
 from scenes.kit.draw import vertical_gradient
 from scenes.kit.ui_scale import FULL_SIZE
-from scenes.kit.widgets import draw_text, font, rendered, wrap_from_end, wrap_words
+from scenes.kit.widgets import draw_text, font, rendered, wrap_words
 
 from .model import FINGERTIP
 
@@ -30,7 +30,7 @@ TOUCH_HELP_LINE = "tap or drag Takopi to squash it"
 CREDIT = "fan art for learning, drawn in code  ·  Takopi (c) Taizan 5 / Shueisha, Takopi's Original Sin committee"
 TEXT = (70, 60, 80)
 CREDIT_TEXT = (150, 120, 100)
-HELP_SIZE, CREDIT_SIZE = 22, 16
+HELP_SIZE, CREDIT_SIZE = 22, 18
 """The designed sizes of the help line and the credit, px."""
 
 TEXT_ROOM = 4.0
@@ -49,8 +49,9 @@ def text_lines(size, touch, ui=FULL_SIZE, right=None):
 
     As designed (`ui` at full size) each is one line. Shown small, their words grow to 12 CSS
     px (`ui.text`): the help line wraps left of canvas x `right` (the toolbar row), and the
-    credit, quoted whole, wraps onto lines filled from the bottom up, so its short first line
-    sits right of Takopi's legs and the long one below them, in the floor band."""
+    credit, quoted whole, goes in the floor band on two lines if it can (its short first line
+    right of Takopi's legs, the long one below them), else in the sky under the help line,
+    wrapped left of the toolbar row as the help line is."""
     key = (size, touch, ui, right)
     layout = _text_layouts.get(key)
     if layout is None:
@@ -67,9 +68,15 @@ def text_lines(size, touch, ui=FULL_SIZE, right=None):
                           for i, words in enumerate(wrap_words(help_text, help_size, edge - 14)))
             credit = _credit_lines(credit_size, width - 20)
             step = rendered(CREDIT, credit_size, CREDIT_TEXT).get_height()
-            lines += tuple((words, (width - 10, height - 4 - (len(credit) - 1 - i) * step),
-                            credit_size, CREDIT_TEXT, "bottomright")
-                           for i, words in enumerate(credit))
+            if credit:  # in the floor band
+                lines += tuple((words, (width - 10, height - 4 - (len(credit) - 1 - i) * step),
+                                credit_size, CREDIT_TEXT, "bottomright")
+                               for i, words in enumerate(credit))
+            else:  # too long for the floor beside Takopi: in the sky under the help line
+                top = lines[-1][1][1] + leading + ui.room(8)
+                lines += tuple((words, (14, top + i * step), credit_size, CREDIT_TEXT, "topleft")
+                               for i, words in enumerate(wrap_words(CREDIT, credit_size,
+                                                                    edge - 14)))
         boxes = []
         for text, (x, y), text_size, color, anchor in lines:
             rect = rendered(text, text_size, color).get_rect(**{anchor: (round(x), round(y))})
@@ -87,15 +94,15 @@ HEAD_ROOM = 366
 
 
 def _credit_lines(size, width):
-    """The credit on one line if it fits, else broken at its middle dot when its first part fits
-    right of Takopi's legs, else filled from the bottom up (`wrap_from_end`)."""
+    """The credit's lines in the floor band: one line if it fits, else broken at its middle dot
+    when its first part fits right of Takopi's legs; else none (it goes in the sky)."""
     if font(size).size(CREDIT)[0] <= width:
         return [CREDIT]
     head, tail = CREDIT.split(CREDIT_BREAK, 1)
     head += CREDIT_BREAK.rstrip()
     if font(size).size(head)[0] <= HEAD_ROOM and font(size).size(tail)[0] <= width:
         return [head, tail]
-    return wrap_from_end(CREDIT, size, width)
+    return []
 
 
 def print_lines(surface, lines):

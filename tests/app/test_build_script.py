@@ -120,3 +120,36 @@ def test_run_reuses_a_ready_venv_without_installing(repo_root, tmp_path):
     assert "installing" not in result.stdout + result.stderr
     result = build(repo_root, "run", "--list", VENV=str(venv), PYTHON="/nonexistent/python")
     assert result.returncode == 0  # a good venv needs no interpreter of its own
+
+
+def test_the_setup_line_names_the_project_and_each_extra_with_what_it_installs(repo_root, tmp_path):
+    """The line said "pygame-ce[test,web]", as if the extras were pygame-ce's; pip is faked."""
+    venv = ready_venv(repo_root, tmp_path / "venv")
+    python = venv / "bin" / "python"
+    python.write_text('#!/bin/sh\nif [ "$1 $2" = "-m pip" ]; then echo "pip $*" >> "$(dirname "$0")/pip.log"; exit 0; fi\n'
+                      f'exec "{sys.executable}" "$@"\n')
+    result = build(repo_root, "setup", VENV=str(venv))
+    assert result.returncode == 0, result.stderr
+    line = next(line for line in result.stdout.splitlines() if "installing Python packages" in line)
+    assert "pygame-ce[" not in line
+    import tomllib
+    project = tomllib.loads((repo_root / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    assert (f"verlet-playground (this checkout, editable) with {', '.join(project['dependencies'])}; "
+            f"its test extra: {', '.join(extras['test'])}; its web extra: {', '.join(extras['web'])}") in line
+    assert "install" in (venv / "bin" / "pip.log").read_text() and "-e .[test,web]" in (venv / "bin" / "pip.log").read_text()
+
+
+def test_run_without_a_display_or_arguments_says_so_first_and_draws_each_demo(repo_root, tmp_path):
+    """Before: 88 s of rendering 25 README pictures, after a line that named no way to play."""
+    venv = ready_venv(repo_root, tmp_path / "venv")
+    out = tmp_path / "pictures"
+    result = build(repo_root, "run", VENV=str(venv), SCREENSHOTS=str(out))
+    assert result.returncode == 0, result.stderr
+    first = result.stderr.splitlines()[0]
+    assert "no display" in first and "no window" in first
+    assert "./build.sh run where there is a display" in first and "./build.sh serve" in first
+    scenes = subprocess.run([sys.executable, "main.py", "--list", "--json"], cwd=repo_root,
+                            capture_output=True, text=True, check=True).stdout
+    import json
+    assert sorted(p.stem for p in out.glob("*.png")) == sorted(json.loads(scenes))

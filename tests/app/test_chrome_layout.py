@@ -12,12 +12,10 @@ import pygame
 import pytest
 
 import main
-from app.options import Options
 from app.toolbar import ITEMS
-from app.window import HeadlessWindow
 from scenes.kit import widgets
+from tests.support.frame_host import CANVAS, css, make, press
 
-CANVAS = pygame.Rect(0, 0, 960, 540)
 WIDTHS = (320, 390, 960)
 SCENES = ("takopi", "rope", "spider", "cloth")
 """The most sliders (takopi: six), the fewest (rope), a scene with its own button in the row
@@ -30,24 +28,9 @@ def fonts():
     pygame.font.init()
 
 
-def make(scene, width=None, touch=True, switchable=True):
-    window = HeadlessWindow((960, 540))
-    return main.make_host(Options(scene=scene, frame_width=width, touch=touch,
-                                  switchable=switchable), window)
-
-
-def press(host, pos, touch=True):
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        host.handle(pygame.event.Event(kind, pos=tuple(pos), button=1, touch=touch))
-
-
 def hover(host, pos):
     host.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0),
                                    buttons=(0, 0, 0), touch=False))
-
-
-def css(host, px):
-    return px * host.ui.css_scale
 
 
 def chrome_texts(monkeypatch, host):

@@ -49,6 +49,7 @@ def scene_part(state):
     return json.dumps({k: v for k, v in state.items() if k not in HOST_KEYS}, sort_keys=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["spider", "rope"])
 def test_a_mid_game_r_gives_the_same_state_in_a_pure_and_a_headless_run(name, tmp_path,
                                                                          repo_root):

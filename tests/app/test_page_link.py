@@ -6,6 +6,7 @@
 
 import json
 import types
+from pathlib import Path
 
 import pygame
 import pytest
@@ -16,7 +17,9 @@ from app.options import Options
 from app.window import HeadlessWindow
 from scenes.kit.model.script import load_script, play
 from scenes.kit.scene import script_event
-from tests.scenes.test_keyboard_play import KEYS
+
+KEYS = Path(__file__).resolve().parents[1] / "support" / "keyboard"
+"""The keyboard-only events files (tests/support/keyboard/)."""
 
 
 class FakePage:
@@ -27,6 +30,7 @@ class FakePage:
         self.size = size
         self.said = []      # (kind, ...) of every report, in order
         self.lines = []     # the live region's lines
+        self.states = []    # every whole state the app sent (report_state)
 
     def take_commands(self):
         taken, self.queue = self.queue, []
@@ -49,6 +53,10 @@ class FakePage:
 
     def report_event(self, name, **detail):
         self.said.append(("event", name, detail))
+
+    def report_state(self, state):
+        json.dumps(state)  # the page gets it as JSON: it must be plain data
+        self.states.append(state)
 
 
 @pytest.fixture(autouse=True)
@@ -322,3 +330,17 @@ def test_side_by_side_the_page_hears_the_first_copy_s_moments_in_its_words():
     assert [copy.values["gravity"] for copy in grid.copies] == [0.9] * 3
     assert [copy.values["iterations"] for copy in grid.copies] == [2, 10, 40]
     assert ("param", "gravity", 0.9) in page.said and grid.context.overlay
+
+
+def test_the_whole_state_is_sent_when_any_of_it_changes_and_only_then():
+    host, page, link = linked("rope", seed=7)
+    link.tick()
+    first = page.states[-1]
+    assert first == {"scene": "rope", "paused": False, "by": None, "params": dict(host.scene.values),
+                     "seed": 7}
+    link.tick()
+    assert len(page.states) == 1, "an unchanged state is not sent again"
+    send(page, link, {"type": "pause", "by": "visibility"})
+    assert page.states[-1]["paused"] is True and page.states[-1]["by"] == "visibility"
+    send(page, link, {"type": "set", "name": "gravity", "value": 0.5})
+    assert page.states[-1]["params"]["gravity"] == 0.5 and len(page.states) == 3

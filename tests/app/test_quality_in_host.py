@@ -271,6 +271,7 @@ OWN_TIERS = ("rope", "cloth", "flag", "bridge", "hair")
 """Scenes whose views this branch gives tiers (Takopi's and the spider's come with their own)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(REPLAYS))
 def test_a_replay_gives_the_same_state_at_every_tier_though_the_picture_differs(name, tmp_path):
     states, pictures = {}, {}
@@ -331,6 +332,7 @@ def test_the_browser_takes_quality_from_the_page_address(monkeypatch):
     assert seen["options"].quality == "medium" and seen["notes"] == []
 
 
+@pytest.mark.slow
 def test_paused_frames_are_not_taken_as_room_to_climb(monkeypatch):
     host, timer, cost = governed_host(monkeypatch)
     cost["share"] = 0.95

@@ -1,6 +1,7 @@
-"""The README's pictures come from recipes (docs/pictures/NAME.json, `python -m docs.pictures`):
-every picture the README shows has one (or is on the short list of pictures made another way),
-every recipe is shown, `./build.sh shots` renders them, and a bad recipe is one line and exit 2.
+"""The pictures of the README and of docs/*.md come from recipes (docs/pictures/NAME.json,
+`python -m docs.pictures`): every picture a page shows has one (or is on the short list of
+pictures made another way), every recipe is shown somewhere, `./build.sh shots` renders them,
+and a bad recipe is one line and exit 2.
 Cheap: nothing here renders a picture except one 3-frame run.
 """
 
@@ -13,21 +14,29 @@ import pytest
 
 from docs import pictures
 
-IMAGE = re.compile(r"\]\(docs/images/([^)\s]+)\)")
+README_IMAGE = re.compile(r"\]\(docs/images/([^)\s]+)\)")
+DOCS_IMAGE = re.compile(r"\]\(images/([^)\s]+)\)")
 
 
-def readme_images(repo_root):
-    return IMAGE.findall((repo_root / "README.md").read_text(encoding="utf-8"))
+def pages_images(repo_root):
+    """{page: [picture names it shows, in order]} for the README and every docs/*.md."""
+    pages = {"README.md": README_IMAGE.findall((repo_root / "README.md").read_text("utf-8"))}
+    for page in sorted((repo_root / "docs").glob("*.md")):
+        pages[f"docs/{page.name}"] = DOCS_IMAGE.findall(page.read_text("utf-8"))
+    return pages
 
 
-def test_every_readme_picture_has_a_recipe_and_every_recipe_is_shown(repo_root):
-    shown = readme_images(repo_root)
-    assert len(shown) >= 20 and len(shown) == len(set(shown))
+def test_every_picture_shown_has_a_recipe_and_every_recipe_is_shown(repo_root):
+    pages = pages_images(repo_root)
+    for page, names in pages.items():
+        assert len(names) == len(set(names)), f"{page} shows a picture twice"
+    shown = sorted({name for names in pages.values() for name in names})
+    assert len(shown) >= 20 and len(pages["README.md"]) >= 8
     recipes = {path.stem + ".png" for path in pictures.recipe_paths()}
     elsewhere = set(pictures.MADE_ELSEWHERE)
     assert not recipes & elsewhere
-    assert sorted(set(shown) - recipes - elsewhere) == [], "README pictures without a recipe"
-    assert sorted((recipes | elsewhere) - set(shown)) == [], "recipes the README does not show"
+    assert sorted(set(shown) - recipes - elsewhere) == [], "pictures without a recipe"
+    assert sorted((recipes | elsewhere) - set(shown)) == [], "recipes no page shows"
     for name in shown:
         assert (repo_root / "docs" / "images" / name).is_file(), name
 
@@ -42,7 +51,7 @@ def test_build_sh_shots_renders_the_recipes(repo_root):
     script = (repo_root / "build.sh").read_text()
     body = script[script.index("shots() {"):script.index("\n}\n", script.index("shots() {"))]
     assert "-m docs.pictures" in body and "-m tests.support.chrome_shots" in body
-    assert "shots build/screenshots" in script  # `run` without a display still writes them
+    assert "look \"${SCREENSHOTS:-build/screenshots}\"" in script  # `run` without a display
 
 
 def test_the_shorthands_are_the_events_they_stand_for():
@@ -63,6 +72,7 @@ def run_pictures(repo_root, *args):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("recipe, words", [
     ("{", "not valid JSON"),
     ("[]", "must be a JSON object"),

@@ -23,6 +23,9 @@ import time
 
 import pytest
 
+from tests.support.xwindow import (find_window, geometry, wait_for, xdotool,  # noqa: F401
+                                  xserver)  # xserver: a fixture
+
 SCREEN = (1600, 1000)
 CANVAS = (960, 540)
 TARGETS = [(200, 400), (700, 120)]
@@ -66,61 +69,12 @@ pytestmark = pytest.mark.skipif(
            "(apt-get install xvfb xdotool, or run ./build.sh test as root)")
 
 
-@pytest.fixture
-def xserver():
-    read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                               f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    assert number, "Xvfb did not start"
-    yield f":{number}"
-    server.terminate()
-    server.wait(timeout=10)
-
-
-def xdotool(display, *args, timeout=20):
-    result = subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=display),
-                            capture_output=True, text=True, timeout=timeout)
-    assert result.returncode == 0, (args, result.stderr)
-    return result.stdout.strip()
-
-
-def find_window(display, wm_class):
-    """The id of a window of that class, or None (a search can meet a window SDL is just
-    replacing, which xdotool reports as an X error: that is a "not yet")."""
-    result = subprocess.run(["xdotool", "search", "--classname", wm_class], capture_output=True,
-                            env=dict(os.environ, DISPLAY=display), text=True, timeout=20)
-    ids = result.stdout.split()
-    return ids[0] if result.returncode == 0 and ids else None
-
-
-def geometry(display, window):
-    """(x, y, width, height) of the window, from xdotool's shell output."""
-    values = dict(line.split("=", 1) for line in
-                  xdotool(display, "getwindowgeometry", "--shell", window).splitlines())
-    return tuple(int(values[key]) for key in ("X", "Y", "WIDTH", "HEIGHT"))
-
-
 def window_point(canvas_point, size):
     """Where SDL's letterboxed scaling draws a canvas point in a window of `size`."""
     scale = min(size[0] / CANVAS[0], size[1] / CANVAS[1])
     left = (size[0] - CANVAS[0] * scale) / 2
     top = (size[1] - CANVAS[1] * scale) / 2
     return round(left + canvas_point[0] * scale), round(top + canvas_point[1] * scale)
-
-
-def wait_for(predicate, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    return predicate()
 
 
 def test_clicks_land_on_the_same_canvas_point_at_every_window_size(repo_root, tmp_path, xserver):

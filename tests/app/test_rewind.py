@@ -163,6 +163,7 @@ def middle_point(host):
     return pts[len(pts) // 2] if pts else (480.0, 300.0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EXACT)
 def test_going_back_and_playing_the_same_input_again_gives_the_same_state(name):
     host = make(name)
@@ -185,6 +186,7 @@ def test_going_back_and_playing_the_same_input_again_gives_the_same_state(name):
         k: v for k, v in first.items() if k != "frame"}
 
 
+@pytest.mark.slow
 def test_the_cloth_comes_back_with_its_torn_links_and_the_spider_with_score_and_health():
     host = make("cloth")
     run(host, 10)
@@ -235,6 +237,7 @@ def script(shift=0):
     return entries
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["rope", "cloth", "spider"])
 def test_an_events_file_that_rewinds_and_plays_the_same_input_again_ends_the_same(
         name, tmp_path, repo_root):
@@ -252,6 +255,7 @@ def test_an_events_file_that_rewinds_and_plays_the_same_input_again_ends_the_sam
 
 # --- memory --------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_ten_seconds_of_any_scene_keep_within_twenty_megabytes(name):
     scene = SCENES[name]

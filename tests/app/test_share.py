@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 import main
-from app import page, share
+from app import base_url, page, share
 from app.options import Options, parse_query
 from app.window import HeadlessWindow
 from scenes.catalog import DEFAULT_SCENE, SCENES
@@ -75,8 +75,10 @@ def test_the_desktop_prints_the_embed_and_says_so_without_a_clipboard(monkeypatc
     press(host, host.scene.panel.toggle.rect.center)
     press(host, host.scene.panel.share_button("embed").rect.center)
     out, err = capsys.readouterr()
-    assert out.startswith('<iframe src="https://YOUR-SITE/demo/index.html?scene=rope&amp;iterations=12&amp;seed=3"')
-    assert err.count("\n") == 1 and "Traceback" not in err
+    assert out.startswith('<iframe src="https://YOUR-SITE/demo/rope.html?iterations=12&amp;seed=3" '
+                          'title="Verlet rope · Verlet Playground"')
+    assert 'allow="autoplay; fullscreen; clipboard-write"' in out
+    assert err.count("\n") == 2 and "Traceback" not in err and "base_url in pyproject.toml" in err
     assert host.scene.notes[-1][0] == "embed printed to the terminal (could not put it on the clipboard)"
 
 
@@ -86,9 +88,27 @@ def test_the_desktop_clipboard_gets_the_link(monkeypatch, capsys):
     monkeypatch.setattr(share, "to_clipboard", lambda text: put.append(text))
     press(host, host.scene.panel.toggle.rect.center)
     press(host, host.scene.panel.share_button("link").rect.center)
-    assert put == ["https://YOUR-SITE/demo/index.html?scene=rope&seed=3"]
+    assert put == ["https://YOUR-SITE/demo/rope.html?seed=3"]
     assert capsys.readouterr().out == put[0] + "\n"
     assert host.scene.notes[-1][0] == "link copied (and printed)"
+
+
+def test_the_desktop_link_is_under_the_project_s_base_url(monkeypatch, tmp_path, capsys):
+    config = tmp_path / "pyproject.toml"
+    config.write_text('[tool.verlet-playground]\nbase_url = "https://blog.example/verlet"\n')
+    monkeypatch.setattr(base_url, "PYPROJECT", config)
+    host = make("spider", seed=0)
+    put = []
+    monkeypatch.setattr(share, "to_clipboard", lambda text: put.append(text))
+    press(host, host.scene.panel.toggle.rect.center)
+    press(host, host.scene.panel.share_button("link").rect.center)
+    assert put == ["https://blog.example/verlet/demo/spider.html?seed=0"]
+    assert capsys.readouterr().err == ""
+    config.write_text('[tool.verlet-playground]\nbase_url = "ftp:/nope"\n')
+    press(host, host.scene.panel.share_button("link").rect.center)
+    assert put[-1] == "https://YOUR-SITE/demo/spider.html?seed=0"
+    err = capsys.readouterr().err
+    assert "must be an http(s) address" in err and "Traceback" not in err
 
 
 def test_a_real_clipboard_attempt_never_raises():

@@ -11,13 +11,13 @@
 import asyncio
 import gc
 import json
-import tracemalloc
 from math import isfinite
 
 import pygame
 import pytest
 
 import main
+from tests.support.memory import MEMORY_BOUND, WARMUP_FRAMES, spider_game, traced_growth
 from tests.support.robustness import SCENE_NAMES, Storm, Watch, apply, make_simulation
 from app.clock import MAX_STEPS_PER_FRAME, FixedStepClock
 from app.options import Options
@@ -48,6 +48,7 @@ class JumpingClock:
         return self.now
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCENE_NAMES)
 @pytest.mark.parametrize("gap", GAPS)
 def test_live_loop_after_a_long_gap_runs_capped_steps_and_stays_stable(monkeypatch, name, gap):
@@ -87,49 +88,16 @@ def test_live_loop_after_a_long_gap_runs_capped_steps_and_stays_stable(monkeypat
     assert all(isfinite(x) and isfinite(y) for x, y in model.points())
 
 
-WARMUP_FRAMES = 1_000
 OBJECT_FRAMES = 5_000
 TRACED_FRAMES = 1_500
 """tracemalloc slows the spider game about 7x (35 ms a frame), so CI traces 1,500 frames and
 counts live objects over 5,000 untraced ones; benchmarks/soak.py traces the full 50,000."""
-MEMORY_BOUND = 2_000_000
-"""Bytes the spider game may grow by once warmed up. The web is capped (about 400 threads and
-their knots, a few hundred bytes each: some 0.3 MB at its largest), the swarm by its spawn rules
-and the sky is fixed, so a game holding all of them at their largest stays well under 2 MB more
-than after warm-up; a list that grows with play, or a leak of ~100 B a frame over the soak's
-50,000 frames (5 MB), shows."""
 OBJECT_BOUND = 20_000
 """Live objects the game may gain over OBJECT_FRAMES: a full web and swarm are about 5,000 (a knot,
 a thread, a bug are each a handful); one leaked object a frame would be 5,000 more on top."""
 
 
-def spider_game(seed=11):
-    sim = make_simulation("spider", seed=seed)
-    storm = Storm(seed, sim.params)
-    storm.RESTART = 0.0  # one long game: a restart would free everything
-    storm.PARAMS = 0.002
-
-    def run(frames):
-        for _ in range(frames):
-            for kind, value in storm.inputs(sim.model, sim.size):
-                apply(sim, kind, value)
-            sim.step()
-    return sim, run
-
-
-def traced_growth(run, frames):
-    """Bytes allocated while running `frames` frames and still alive after (tracemalloc)."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        run(frames)
-        gc.collect()
-        growth, _ = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    return growth
-
-
+@pytest.mark.slow
 def test_spider_game_memory_stays_bounded():
     sim, run = spider_game()
     run(WARMUP_FRAMES)

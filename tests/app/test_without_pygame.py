@@ -4,10 +4,11 @@ says in one line how to get it (exit 2), never a traceback."""
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
 WITHOUT_PYGAME = ("import sys, runpy; sys.modules['pygame'] = None; sys.argv = ['main.py'] + "
                   "sys.argv[1:]; runpy.run_path('main.py', run_name='__main__')")

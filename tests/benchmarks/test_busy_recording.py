@@ -56,6 +56,7 @@ def test_replay_ends_on_a_busy_web_with_the_spider_playing(finished):
     assert model.counts["caught"] >= 30 and model.counts["cuts"] >= 5
 
 
+@pytest.mark.slow
 def test_scene_and_simulation_replays_agree(entries):
     """The first minute through main.py's host (pygame events, widgets first) and through a
     bare Simulation give the same game."""
@@ -81,6 +82,7 @@ def test_scene_and_simulation_replays_agree(entries):
         assert through_host[key] == through_sim[key], key
 
 
+@pytest.mark.slow
 def test_recorder_is_deterministic_and_its_events_replay_its_game():
     events, played = record(frames=900)
     again, _ = record(frames=900)

@@ -6,7 +6,8 @@
   reach the pygame-web CDN, and nothing is ever sent off 127.0.0.1.
 - `serve(folder)`: a quiet HTTP server on 127.0.0.1 (a free port) for a folder; its base URL.
 - `site`: the browser build and the example page, built once (`python -m web.bundle`, then
-  `python -m web.site`), as `./build.sh site` does.
+  `python -m web.site`), as `./build.sh site` does; once per session even when pytest-xdist
+  runs the tests in several workers (`built_once`).
 - `artifacts`: build/test-artifacts/, where screenshots go to be looked at.
 - The frame page's runtime, which must come from pygame-web's CDN, is played by a stand-in
   (tests.support.standin.py, standin/) wherever a test needs it to start or to fail at a stage.
@@ -16,56 +17,19 @@ the tests skip with a loud reason naming the install command; when the environme
 is set they fail instead, since CI installs all of them (`./build.sh test`).
 """
 
-import functools
-import http.server
+import fcntl
 import json
-import os
-import shutil
 import subprocess
 import sys
-import threading
-from pathlib import Path
+import uuid
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "build" / "test-artifacts"
-BENCH = ROOT / "build" / "bench" / "pyodide.json"
-PYODIDE = ROOT / "node_modules" / "pyodide"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-"""The flags DESIGN.md lists for Chromium on these machines."""
-LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:", "about:")
-BUILD_TIMEOUT = 300
+from tests.support.browser import (ARTIFACTS, CHROMIUM_FLAGS, PYODIDE, ROOT, Blocked, LocalServers,
+                                   chromium_executable, run_tool, unavailable)
 
-
-def unavailable(reason):
-    """Skip loudly on a developer box; fail under CI, which must have everything installed."""
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason} [CI is set: the browser tests must run there]", pytrace=False)
-    pytest.skip(reason)
-
-
-def chromium_executable():
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-class Blocked:
-    """Requests the route refused because they would leave this machine."""
-
-    def __init__(self):
-        self.urls = []
-
-    def route(self, route):
-        url = route.request.url
-        if url.startswith(LOCAL_PREFIXES):
-            route.continue_()
-        else:
-            self.urls.append(url)
-            route.abort("internetdisconnected")
+SESSION = uuid.uuid4().hex
+"""This test session, when pytest-xdist does not name it (no workers)."""
 
 
 @pytest.fixture(scope="package")
@@ -113,36 +77,6 @@ def page(browser):
     tab.close()
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript", ".html": "text/html; charset=utf-8"}
-
-    def log_message(self, *args):
-        pass
-
-
-class LocalServers:
-    """Static file servers on 127.0.0.1, one per folder asked for, all stopped by `close`."""
-
-    def __init__(self, handler=None):
-        self.handler = handler or QuietHandler
-        self.servers = []
-
-    def __call__(self, folder):
-        """Serve `folder`; returns 'http://127.0.0.1:PORT/'."""
-        handler = functools.partial(self.handler, directory=str(folder))
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        self.servers.append(server)
-        return f"http://127.0.0.1:{server.server_port}/"
-
-    def close(self):
-        for server in self.servers:
-            server.shutdown()
-            server.server_close()
-
-
 @pytest.fixture(scope="session")
 def serve():
     """serve(folder) -> 'http://127.0.0.1:PORT/' serving that folder until the session ends."""
@@ -159,26 +93,39 @@ def scenes():
     return json.loads(done.stdout)
 
 
-def run_tool(module, *args):
-    """Run `python -m module args` from the root with a timeout; its output on failure."""
-    done = subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=BUILD_TIMEOUT, check=False)
-    assert done.returncode == 0, f"python -m {module} failed:\n{done.stdout}\n{done.stderr}"
+def built_once(config, name, module):
+    """`python -m module` run once per test session and its output, however many pytest-xdist
+    workers ask: the first builds (under a lock on build/), the others wait and reuse its output,
+    so two workers never write build/web/ or build/site/ at the same time."""
+    run = getattr(config, "workerinput", {}).get("testrunuid") or SESSION
+    record = ROOT / "build" / f".test-{name}.json"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    with open(ROOT / "build" / ".test-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            done = json.loads(record.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            done = {}
+        if done.get("run") != run:
+            record.unlink(missing_ok=True)
+            built = run_tool(module)
+            done = {"run": run, "stdout": built.stdout, "stderr": built.stderr}
+            record.write_text(json.dumps(done), encoding="utf-8")
     return done
 
 
 @pytest.fixture(scope="session")
-def web_build():
+def web_build(pytestconfig):
     """build/web/ fresh from `python -m web.bundle` (pygbag, offline, our template)."""
-    done = run_tool("web.bundle")
-    return {"dir": ROOT / "build" / "web", "output": done.stdout}
+    done = built_once(pytestconfig, "web", "web.bundle")
+    return {"dir": ROOT / "build" / "web", "output": done["stdout"]}
 
 
 @pytest.fixture(scope="session")
-def site(web_build):
+def site(pytestconfig, web_build):
     """build/site/ fresh from `python -m web.site`, and what it printed."""
-    done = run_tool("web.site")
-    return {"dir": ROOT / "build" / "site", "stdout": done.stdout, "stderr": done.stderr}
+    done = built_once(pytestconfig, "site", "web.site")
+    return {"dir": ROOT / "build" / "site", "stdout": done["stdout"], "stderr": done["stderr"]}
 
 
 @pytest.fixture(scope="session")
@@ -194,21 +141,3 @@ def pyodide_dir():
         unavailable("NO PYODIDE: node_modules/pyodide is missing; run npm ci (./build.sh test "
                     "does it when npm is installed: apt-get install npm)")
     return PYODIDE
-
-
-def pytest_terminal_summary(terminalreporter):
-    """Print the Pyodide timings this session recorded (they feed the benchmarks)."""
-    results = getattr(terminalreporter.config, "_pyodide_timings", None)
-    if not results:
-        return
-    terminalreporter.section("CPython in WebAssembly (Pyodide in Chromium) vs native CPython")
-    for line in results:
-        terminalreporter.write_line(line)
-
-
-def bundle_stem():
-    """The built bundle's name without its suffix: pygbag names it after the repository's folder
-    (`main.tar.gz` in a checkout called main), so tests never assume one."""
-    from web import bundle
-
-    return bundle.archive_path().name[: -len(".tar.gz")]

@@ -3,8 +3,10 @@
 An index with a table of contents and one page per post; each post's first demo starts in the
 first screen on a 1280 x 800 desktop and within two screens on a 390 x 844 phone; every demo
 has a controls paragraph naming pointer, keys and phone; no build details for readers; Open
-Graph and Twitter card tags on every page and an oEmbed link per demo to the JSON the build
-wrote; the snippet box warns about a local address (and not with --base-url); the "try one
+Graph and Twitter card tags on every page; share addresses (og:image, og:url, twitter:image,
+oEmbed) absolute under --base-url and left out without it (said once); each scene's frame page
+previews as that scene; one title per demo wherever it is copied; the snippet box warns about
+a local address (and not with --base-url); the "try one
 iteration" link sets Takopi's iterations to 1 through the embed API; the rope post shows every
 instrument in a picture and opens three ropes side by side; the README's picture of the blog.
 """
@@ -22,7 +24,8 @@ from app.options import parse_query
 from scenes.catalog import SCENES
 from web import site as site_builder
 
-from .conftest import run_tool
+from tests.support.browser import run_tool
+from tests.support.embed import MOVING
 from tests.support.standin import StandIn
 
 pytestmark = pytest.mark.browser
@@ -68,23 +71,81 @@ def test_each_post_has_its_demo_in_the_first_screen_and_controls_for_each(page, 
     assert first["y"] + first["height"] <= 2 * 844, f"{name} on a phone: the demo ends at {first['y']} px"
 
 
-def test_open_graph_twitter_and_oembed_on_every_page(site):
-    for name in ["index.html", *POSTS]:
+SHARE_URL = re.compile(r'(?:property="og:(?:image|url)"|name="twitter:image") content="([^"]*)"'
+                       r'|type="application/json\+oembed" href="([^"]*)"')
+
+
+def share_urls(html):
+    return [a or b for a, b in SHARE_URL.findall(html)]
+
+
+def test_without_an_address_the_share_metadata_is_left_out_and_said_once(site):
+    """A default build wrote og:url "./" and relative og:image, twitter:image and oEmbed hrefs
+    that no crawler can use, and said nothing."""
+    said = [line for line in site["stdout"].splitlines() if "no site address" in line]
+    assert len(said) == 1 and "--base-url" in said[0] and "pyproject.toml" in said[0]
+    pages = ["index.html", *POSTS] + [f"demo/{p.name}" for p in sorted((site["dir"] / "demo").glob("*.html"))]
+    assert len(pages) == 5 + 1 + 7
+    for name in pages:
         html = built(site, name)
-        for tag in ('property="og:title"', 'property="og:description"', 'property="og:image"',
-                    'name="twitter:card" content="summary_large_image"', 'name="twitter:image"'):
+        for tag in ('property="og:title"', 'property="og:description"',
+                    'name="twitter:card" content="summary_large_image"'):
             assert tag in html, (name, tag)
-        shown = re.findall(r'<figure class="demo" id="demo-[^"]+" data-scene="([^"]+)"', html)
-        links = re.findall(r'<link rel="alternate" type="application/json\+oembed" href="([^"]+)"', html)
-        assert links == [f"oembed/{scene}.json" for scene in shown], name
-        for link in links:
-            answer = json.loads((site["dir"] / link).read_text(encoding="utf-8"))
-            assert answer["type"] == "rich" and answer["version"] == "1.0"
-            assert (answer["width"], answer["height"]) == (960, 540)
-            assert answer["html"].startswith("<iframe src=") and "scene=" in answer["html"]
-            assert (site["dir"] / answer["thumbnail_url"].split("?")[0]).is_file()
-    frame = built(site, "demo/index.html")
-    assert 'property="og:image" content="posters/takopi.jpg' in frame
+        assert share_urls(html) == [], (name, share_urls(html))
+        assert site_builder.LEFT_OUT in html, name
+    assert not (site["dir"] / "oembed").exists()
+
+
+def test_with_a_base_url_every_share_address_is_absolute_and_each_scene_previews_as_itself(tmp_path, scenes):
+    out = tmp_path / "public"
+    done = run_tool("web.site", "--out", str(out), "--base-url", "https://blog.example/verlet")
+    assert "no site address" not in done.stdout
+    base = "https://blog.example/verlet/"
+    for page in ["index.html", *POSTS, *(f"demo/{scene}.html" for scene in scenes), "demo/index.html"]:
+        html = (out / page).read_text(encoding="utf-8")
+        urls = share_urls(html)
+        assert urls and all(url.startswith(base) for url in urls), (page, urls)
+        assert site_builder.LEFT_OUT not in html
+    for scene, info in scenes.items():
+        frame = (out / "demo" / f"{scene}.html").read_text(encoding="utf-8")
+        title = f"{info['title']} · Verlet Playground"
+        assert f"<title>{title}</title>" in frame and f'property="og:title" content="{title}"' in frame
+        assert f'property="og:image" content="{base}demo/posters/{scene}.jpg?v=' in frame
+        assert f'property="og:url" content="{base}demo/{scene}.html"' in frame
+        assert f'href="{base}oembed/{scene}.json"' in frame
+        answer = json.loads((out / "oembed" / f"{scene}.json").read_text(encoding="utf-8"))
+        assert answer["type"] == "rich" and answer["version"] == "1.0" and answer["title"] == title
+        assert (answer["width"], answer["height"]) == (960, 540)
+        src = re.search(r'<iframe src="([^"]+)"', answer["html"]).group(1)
+        assert src == f"{base}demo/{scene}.html" and 'allow="autoplay; fullscreen; clipboard-write"' in answer["html"]
+        assert answer["thumbnail_url"].startswith(f"{base}demo/posters/{scene}.jpg?v=")
+        assert (out / answer["thumbnail_url"][len(base):].split("?")[0]).is_file()
+    html = (out / "spider.html").read_text(encoding="utf-8")
+    assert f'property="og:image" content="{base}demo/posters/spider.jpg?v=' in html
+    assert f'property="og:url" content="{base}spider.html"' in html
+
+
+def test_one_title_per_demo_wherever_it_is_copied(site, scenes):
+    """The frame page's title and card, the blog's snippet, the oEmbed answer (above), the frame's own
+    "copy embed" (test_embed_api) and the desktop's all name a demo alike (the rope had four
+    names). The post's own iframe, made when its reader presses play, keeps the caption's
+    label in both languages (test_browser_site)."""
+    from types import SimpleNamespace
+
+    from app import share
+
+    for scene, info in scenes.items():
+        names = set()
+        frame = built(site, f"demo/{scene}.html")
+        names.add(re.search(r"<title>(.*?)</title>", frame).group(1))
+        names.add(re.search(r'property="og:title" content="([^"]*)"', frame).group(1))
+        post = next(built(site, name) for name in ["index.html", *POSTS]
+                    if f'data-scene="{scene}"' in built(site, name))
+        figure = post[post.index(f'id="demo-{scene}"'):]
+        names.add(re.search(r'title=&quot;(.*?)&quot;', figure).group(1))
+        desktop = share.desktop_links(SimpleNamespace(name=scene, help=info["help"]), f"scene={scene}&seed=0")
+        names.add(re.search(r'title="([^"]*)"', desktop["embed"]).group(1))
+        assert names == {f"{info['title']} · Verlet Playground"}, (scene, names)
 
 
 def test_snippet_box_warns_about_a_local_address(page, serve, site):
@@ -96,7 +157,7 @@ def test_snippet_box_warns_about_a_local_address(page, serve, site):
     assert "127.0.0.1" in box.locator("pre code").inner_text()
 
 
-def test_with_a_base_url_there_is_no_warning_and_addresses_are_absolute(page, serve, tmp_path):
+def test_with_a_base_url_there_is_no_warning_and_addresses_are_absolute(page, serve, tmp_path, web_build):
     out = tmp_path / "public"
     run_tool("web.site", "--out", str(out), "--base-url", "https://blog.example/verlet/")
     html = (out / "takopi.html").read_text(encoding="utf-8")
@@ -104,6 +165,8 @@ def test_with_a_base_url_there_is_no_warning_and_addresses_are_absolute(page, se
     assert 'href="https://blog.example/verlet/oembed/takopi.json"' in html
     frame = (out / "demo" / "index.html").read_text(encoding="utf-8")
     assert 'content="https://blog.example/verlet/demo/posters/takopi.jpg' in frame
+    snippet = html[html.index("<pre><code>"):]
+    assert snippet.startswith('<pre><code>&lt;iframe src=&quot;https://blog.example/verlet/demo/takopi.html&quot;')
     page.goto(serve(out) + "takopi.html")
     box = page.locator("figure.demo .embed").first
     box.locator("summary").click()
@@ -187,3 +250,13 @@ def test_the_rope_post_shows_every_instrument_in_a_picture_and_opens_side_by_sid
     text = page.locator("#instruments").inner_text()
     for key in ("(,)", "[", "]", "compare=iterations:2,10,40"):
         assert key in text
+
+
+def test_reduced_motion_stops_every_animation_on_the_blog(page, serve, site):
+    """The play button grew on hover and a driven demo scrolled smoothly into view."""
+    page.goto(serve(site["dir"]) + "takopi.html")
+    page.locator("figure.demo .poster").first.hover()
+    assert any("play" in name for name in page.evaluate(MOVING))
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(MOVING) == []
+    page.emulate_media(reduced_motion="no-preference")

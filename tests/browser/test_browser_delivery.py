@@ -14,7 +14,7 @@ import pytest
 
 from app import page as app_page
 
-from .conftest import bundle_stem
+from tests.support.browser import bundle_stem
 from tests.support.standin import CDN, StandIn
 
 pytestmark = pytest.mark.browser

@@ -24,7 +24,7 @@ import pytest
 
 from web import itch
 
-from .conftest import LocalServers, bundle_stem, unavailable
+from tests.support.browser import LocalServers, bundle_stem, unavailable
 from tests.support.standin import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +74,7 @@ def test_itch_zip_holds_what_the_page_boots_from(itch_zip, scenes):
         page = archive.read("index.html").decode("utf-8")
     stem = bundle_stem()
     expected = {"index.html", "favicon.png", "embed.js", f"{stem}.tar.gz", f"{stem}.apk"} | {
-        f"posters/{scene}.jpg" for scene in scenes}
+        f"posters/{scene}.jpg" for scene in scenes} | {f"{scene}.html" for scene in scenes}
     assert set(names) == expected, names
     version = re.search(r'^VERSION = "([0-9a-f]{12})"', page, re.M).group(1)
     assert f'BUNDLE = "{stem}"' in page  # it asks for STEM.tar.gz?v=VERSION, then STEM.apk?v=...

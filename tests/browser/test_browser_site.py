@@ -99,7 +99,8 @@ def test_posters_visible_and_click_swaps_in_the_iframe(page, serve, site, scenes
         frame = page.locator(f'figure[data-scene="{scene}"] iframe')
         frame.wait_for(state="attached")
         src = frame.get_attribute("src")
-        assert re.fullmatch(rf"demo/index\.html\?scene={scene}&autostart=1", src), src
+        assert re.fullmatch(rf"demo/{scene}\.html\?autostart=1", src), src
+        assert frame.get_attribute("allow") == "autoplay; fullscreen; clipboard-write"
         assert frame.get_attribute("loading") == "lazy"
         assert "Verlet Playground" in frame.get_attribute("title")
         # One demo at a time: the one started before is its poster again.
@@ -218,8 +219,9 @@ def snippets_of(page, base, shown):
     snippets = {}
     for scene in shown:
         code = page.locator(f'figure[data-scene="{scene}"] .embed pre code').text_content()
-        assert f'src="{base}demo/index.html?scene={scene}"' in code, code
-        for part in ('loading="lazy"', 'title="', "aspect-ratio:16/9", "color-scheme:light"):
+        assert f'src="{base}demo/{scene}.html"' in code, code
+        for part in ('loading="lazy"', 'title="', "aspect-ratio:16/9", "color-scheme:light",
+                     'allow="autoplay; fullscreen; clipboard-write"'):
             assert part in code
         snippets[scene] = code
     return snippets
@@ -236,12 +238,12 @@ def check_snippets_in_a_host(page, serve, scenes, snippets, tmp_path):
     page.goto(serve(host) + "post.html")
     for scene in scenes:
         # loading="lazy": a frame far below the fold only loads once scrolled near (7 scenes)
-        page.locator(f'iframe[src$="scene={scene}"]').scroll_into_view_if_needed()
-        frame = page.frame_locator(f'iframe[src$="scene={scene}"]')
+        page.locator(f'iframe[src$="/{scene}.html"]').scroll_into_view_if_needed()
+        frame = page.frame_locator(f'iframe[src$="/{scene}.html"]')
         frame.locator("#canvas").wait_for(state="attached")
         frame.locator("#vp-play").wait_for(state="visible")  # click-to-play: its poster first
     titles = [f.title() for f in page.frames[1:]]
-    assert sorted(titles) == sorted(f"{bundle.scene_title(info['help'], scene)} · Verlet Playground"
+    assert sorted(titles) == sorted(f"{info['title']} · Verlet Playground"
                                     for scene, info in scenes.items())
     assert not [url for url in page.requests if "pygame-web" in url], "a frame loaded its runtime unasked"
 
@@ -273,6 +275,6 @@ def test_builder_drops_the_others_section_when_the_post_places_every_scene():
     page, _ = site_builder.render_post(template, scenes, {})
     assert "More" not in page and 'data-scene="ghost"' in page and "demo/posters/ghost.jpg" in page
     snippet = site_builder.embed_snippet("ghost", 'G "quoted"', "https://blog.example/verlet")
-    assert snippet.startswith('<iframe src="https://blog.example/verlet/demo/index.html?scene=ghost"')
+    assert snippet.startswith('<iframe src="https://blog.example/verlet/demo/ghost.html"')
     assert 'title="G &quot;quoted&quot;"' in snippet
     assert json.dumps(snippet)  # one line, pasteable

@@ -2,7 +2,7 @@
 
 import pytest
 
-from .conftest import unavailable
+from tests.support.browser import unavailable
 
 
 def test_missing_tool_skips_loudly_without_ci(monkeypatch):

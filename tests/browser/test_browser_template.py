@@ -16,6 +16,7 @@ import pytest
 
 from web import bundle
 
+from tests.support.embed import MOVING
 from tests.support.standin import StandIn
 
 pytestmark = pytest.mark.browser
@@ -47,7 +48,7 @@ def test_offline_build_ships_our_page_and_a_clean_bundle(web_build):
     assert (out / "favicon.png").read_bytes() == (ROOT / "web" / "favicon.png").read_bytes()
 
 
-def test_build_refuses_when_black_is_importable(tmp_path):
+def test_build_refuses_when_black_is_importable(tmp_path, web_build):
     fake = tmp_path / "black"
     fake.mkdir()
     (fake / "__init__.py").write_text("")
@@ -71,7 +72,7 @@ def test_loading_indicator_then_readable_error(page, serve, web_build):
     loader = page.locator("#transfer")
     loader.wait_for(state="visible")
     assert "Fetching the Python runtime" in loader.inner_text() and "파이썬" in loader.inner_text()
-    assert page.title() == "A Verlet rope pinned at the top · Verlet Playground"
+    assert page.title() == "Verlet rope · Verlet Playground"
     bar = page.locator("#vp-bar-fill").evaluate("el => el.getBoundingClientRect().width")
     assert bar > 0
     page.wait_for_timeout(200)
@@ -196,3 +197,37 @@ def test_first_pointer_down_focuses_the_canvas(page, serve, web_build, tmp_path)
     assert page.evaluate("document.activeElement.tagName") == "IFRAME"
     assert frame.locator("body").evaluate("b => document.activeElement.id") == "canvas"
     page.mouse.up()
+
+
+
+
+def test_reduced_motion_stops_every_animation_in_the_frame(page, serve, web_build):
+    """The progress bar's transition came after the reduced-motion rule, so it still ran."""
+    StandIn(page, fail="never")
+    page.add_init_script("window.STANDIN.stageMs = 100000;")
+    page.goto(serve(web_build["dir"]) + "index.html?scene=rope&autostart=1")
+    page.locator("#transfer .spinner").wait_for(state="visible")
+    moving = page.evaluate(MOVING)
+    assert "vp-bar-fill" in moving and "spinner" in moving, moving  # they do move normally
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(MOVING) == []
+    page.emulate_media(reduced_motion="no-preference")
+
+
+def test_unchanged_sources_build_a_byte_identical_bundle(web_build):
+    """The gzip header carried the build's clock, so every build of the same sources was a new
+    version, and every deploy made readers download the bundle again."""
+    import hashlib
+    import time
+
+    from tests.support.browser import run_tool
+
+    out = web_build["dir"]
+    archive = bundle.archive_path(out)
+    watched = [archive, archive.with_suffix("").with_suffix(".apk"), out / "index.html", out / "spider.html"]
+    before = {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in watched}
+    assert archive.read_bytes()[4:8] == bytes(4), "the gzip header still holds a time"
+    time.sleep(1.1)  # another second on the clock the header would have taken
+    run_tool("web.bundle")
+    after = {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in watched}
+    assert after == before

@@ -5,12 +5,14 @@ paused/resumed, param and event; it takes play, pause, resume, restart, set, ove
 from its parent, validated (each refusal is an `error` with the reason). The stand-in runtime
 plays the app's side: it reads verletPage.takeCommands() every frame and reports back, as
 app/page.py lets the app do. The frame pauses itself while scrolled out of view and goes
-on when it is back.
+on when it is back; the host hears `paused` as the frame leaves (by its own clock), not when it
+returns. A `state` request is answered at any time, before play too, and a `set` before play
+is acknowledged.
 """
 
 import pytest
 
-from tests.support.embed import host_page, inner_frame, messages, wait_message
+from tests.support.embed import host_page, inner_frame, messages, wait_message, wait_until
 from tests.support.standin import StandIn
 
 pytestmark = pytest.mark.browser
@@ -33,7 +35,8 @@ def app_state(page):
 
 def refused(page, count):
     """Wait for the `count`-th error message and return it."""
-    page.wait_for_function("(n) => window.got.filter((m) => m.type === 'error').length >= n", arg=count)
+    wait_until(page, "(n) => window.got.filter((m) => m.type === 'error').length >= n", arg=count,
+               what=f"error message number {count}")
     return messages(page, "error")[count - 1]
 
 
@@ -170,9 +173,10 @@ def test_share_links_carry_the_apps_pairs_and_nothing_else(page, serve, web_buil
     page.locator("#vp-play").wait_for(state="visible")
     links = page.evaluate("window.verletPage.shareLinks("
                           "'scene=rope&gravity=0.5&seed=3&overlay=1&autostart=1&x=<b>')")
-    assert links["link"] == base + "index.html?scene=rope&gravity=0.5&seed=3&overlay=1"
-    assert links["embed"].startswith(f'<iframe src="{base}index.html?scene=rope&amp;gravity=0.5&amp;seed=3')
-    assert 'title="A Verlet rope pinned at the top (Verlet Playground)"' in links["embed"]
+    assert links["link"] == base + "rope.html?gravity=0.5&seed=3&overlay=1"  # the rope's own page
+    assert links["embed"].startswith(f'<iframe src="{base}rope.html?gravity=0.5&amp;seed=3')
+    assert 'title="Verlet rope · Verlet Playground"' in links["embed"]
+    assert 'allow="autoplay; fullscreen; clipboard-write"' in links["embed"]
 
 
 def test_a_hidden_tab_pauses_and_showing_it_resumes(page, serve, web_build, tmp_path):
@@ -190,3 +194,67 @@ def test_a_hidden_tab_pauses_and_showing_it_resumes(page, serve, web_build, tmp_
     frame.evaluate(hide, False)
     assert wait_message(page, "resumed")["by"] == "visibility"
     assert app_state(page)["paused"] is False
+
+
+def arrival(page, kind, by=None):
+    """The host's clock (performance.now(), ms) when the first `kind` message (with `by`) came."""
+    return page.evaluate("([kind, by]) => { const i = window.got.findIndex((m) => m.type === kind"
+                         " && (by === null || m.by === by)); return i < 0 ? null : window.arrivals[i][1]; }",
+                         [kind, by])
+
+
+def test_the_host_hears_the_pause_as_the_frame_leaves_view_not_when_it_returns(page, serve, web_build,
+                                                                                tmp_path):
+    """Before, paused and resumed came together 21 ms after the frame came back (4 s after it
+    left): the off-screen frame's app got no animation frames to report from."""
+    StandIn(page)
+    open_host(page, serve, web_build, tmp_path, query="scene=flag&autostart=1", below=60)
+    wait_message(page, "started")
+    left = page.evaluate("window.scrollTo(0, document.body.scrollHeight); performance.now()")
+    page.wait_for_function("window.got.some((m) => m.type === 'paused')", timeout=3000)
+    paused = arrival(page, "paused", "visibility")
+    assert paused is not None and paused - left < 300, f"paused came {paused - left:.0f} ms after leaving"
+    print(f"paused {{by: visibility}} reached the host {paused - left:.0f} ms after the frame left view")
+    page.wait_for_timeout(1500)  # away for a while: nothing more, and still no resume
+    assert [m["type"] for m in messages(page) if m["type"] in ("paused", "resumed")] == ["paused"]
+    send(page, type="state")  # answered while the app, off-screen, gets no frames
+    state = wait_message(page, "state")
+    assert (state["stage"], state["paused"], state["by"], state["scene"]) == ("started", True, "visibility", "flag")
+    back = page.evaluate("window.scrollTo(0, 0); performance.now()")
+    resumed = wait_message(page, "resumed")
+    assert resumed["by"] == "visibility" and arrival(page, "resumed") > back > paused
+    print(f"resumed reached the host {arrival(page, 'resumed') - back:.0f} ms after the frame came back")
+    order = [(m["type"], m.get("by")) for m in messages(page) if m["type"] in ("paused", "resumed")]
+    assert order == [("paused", "visibility"), ("resumed", "visibility")], order  # said once each
+    applied = [(c["type"], c.get("by")) for c in inner_frame(page).evaluate("window.standin.applied")]
+    assert applied[:2] == [("pause", "visibility"), ("resume", "visibility")], applied
+
+
+def test_state_is_answered_before_play_and_a_set_before_play_is_acknowledged(page, serve, web_build,
+                                                                             tmp_path):
+    standin = StandIn(page)
+    ready = open_host(page, serve, web_build, tmp_path, query="scene=takopi&iterations=3&gravity=9&seed=5")
+    send(page, type="state")
+    state = wait_message(page, "state")
+    defaults = {name: spec["default"] for name, spec in ready["params"].items()}
+    assert state["stage"] == "poster" and state["paused"] is False and state["scene"] == "takopi"
+    assert state["params"] == {**defaults, "iterations": 3}  # gravity=9 is out of range: the default
+    assert state["seed"] == 5
+    send(page, type="set", name="iterations", value=7)
+    ack = wait_message(page, "param", name="iterations")
+    assert ack == {"verlet": 1, "type": "param", "scene": "takopi", "name": "iterations", "value": 7,
+                   "pending": True}
+    page.evaluate("window.got.length = 0; window.arrivals.length = 0")
+    send(page, type="state")
+    assert wait_message(page, "state")["params"]["iterations"] == 7
+    assert not standin.runtime_requested
+    send(page, type="play")
+    wait_message(page, "started")
+    inner_frame(page).wait_for_function("window.standin.applied !== undefined")
+    page.evaluate("window.got.length = 0; window.arrivals.length = 0")
+    send(page, type="pause")
+    wait_message(page, "paused", by="page")
+    send(page, type="state")
+    state = wait_message(page, "state")
+    assert (state["stage"], state["paused"], state["by"]) == ("started", True, "page")
+    assert state["params"]["iterations"] == 7 and state["seed"] == 5

@@ -51,12 +51,12 @@ def test_names_contain_the_visible_labels_and_the_canvas_is_named(page, serve, w
     assert visible == "눌러서 실행 · Play"
     assert page.get_by_role("button", name=re.compile(re.escape(visible))).count() == 1
     name = page.evaluate("document.getElementById('vp-play').textContent.replace(/\\s+/g, ' ').trim()")
-    assert "The Verlet spider-web game" in name
+    assert "Verlet spider web game" in name
     canvas = page.locator("main canvas#canvas")
     assert canvas.get_attribute("role") == "application"
-    assert canvas.get_attribute("aria-label").startswith("The Verlet spider-web game")
-    assert page.locator("h1").text_content() == "The Verlet spider-web game · Verlet Playground"
-    assert page.title() == "The Verlet spider-web game · Verlet Playground"
+    assert canvas.get_attribute("aria-label").startswith("Verlet spider web game")
+    assert page.locator("h1").text_content() == "Verlet spider web game · Verlet Playground"
+    assert page.title() == "Verlet spider web game · Verlet Playground"
 
 
 def test_keyboard_focus_shows_a_ring_on_play(page, serve, web_build):
@@ -114,6 +114,9 @@ def test_runtime_missing_card_shows_the_host_whole_in_a_small_frame(page, serve,
     assert page.evaluate("document.querySelector('#vp-error-detail .vp-host').scrollWidth "
                          "<= document.querySelector('#vp-error-detail .vp-host').clientWidth + 1")
     assert page.locator("#vp-reload").is_visible()
+    reload = page.locator("#vp-reload").bounding_box()
+    assert reload["height"] >= 32 and reload["y"] + reload["height"] <= 180  # a thumb's target
+    assert reload["y"] + reload["height"] <= card["y"] + card["height"]  # not clipped by the card
 
 
 def test_missing_main_data_is_named(page, serve, web_build):
@@ -132,6 +135,7 @@ def test_cancel_on_the_loading_card_returns_to_the_poster(page, serve, web_build
     cancel.wait_for(state="visible")
     box = cancel.bounding_box()
     assert box["y"] + box["height"] <= 180, "Cancel must fit a 320 x 180 frame"
+    assert box["height"] >= 32, f"Cancel is {box['height']} px tall: a thumb needs 32"
     cancel.click()
     page.locator("#vp-play").wait_for(state="visible")
     assert page.evaluate("window.verletPage.state") == "poster"

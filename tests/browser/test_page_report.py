@@ -24,7 +24,7 @@ import main
 from app import page
 from scenes.catalog import SCENES
 
-from .conftest import bundle_stem
+from tests.support.browser import bundle_stem
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -82,6 +82,7 @@ def rock_depth(crate, solids):
 
 # --- a tap drops, a press on the bridge grabs ------------------------------------------------
 
+@pytest.mark.slow
 def test_a_tap_20_px_above_the_deck_drops_a_crate_and_snaps_nothing():
     for x in range(170, 800, 24):
         sim = simulation()
@@ -122,6 +123,7 @@ def test_a_press_grabs_only_on_a_plank_or_rope_as_drawn():
         model.input("up", middle)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strength", [DEFAULT_STRENGTH, 1.05])
 def test_an_80_px_drag_in_any_direction_snaps_nothing(strength):
     directions = [(0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0), (0.6, 0.8), (-0.6, 0.8)]
@@ -165,6 +167,7 @@ SLIDER_VALUES = ([{"iterations": i, "gravity": g, "strength": 1.05}
 left out (it is the next crate's, and no crate falls here)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values", SLIDER_VALUES, ids=lambda v: ",".join(f"{k}={x}" for k, x
                                                                           in v.items()))
 def test_the_empty_bridge_holds_for_a_minute_fresh_and_after_r(values):
@@ -249,6 +252,7 @@ def test_a_light_crate_rides_and_a_heavy_one_snaps_the_ropes():
 
 # --- crates ----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spot,weight", [((480.0, 60.0), 1.0), ((300.0, 60.0), 3.0),
                                          ((70.0, 100.0), 2.0), ((900.0, 100.0), 1.0)])
 def test_ten_crates_dropped_at_one_spot_are_ten_crates_side_by_side_or_stacked(spot, weight):

@@ -41,6 +41,7 @@ def drag(sim, distance, speed, direction=(0.0, 1.0), then=0):
     return held
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values", [{}, {"iterations": 1, "gravity": 1.0}, {"iterations": 20}])
 def test_strips_hanging_from_one_nail_keep_their_width(values):
     """Cut between the nails' columns into five strips, each on one nail: every strip keeps a
@@ -166,6 +167,7 @@ def _sweep():
     return cases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values", _sweep())
 def test_no_slider_setting_tears_an_untouched_cloak(values):
     """60 s untouched at each end of every slider, the weakest, softest, heaviest corner and

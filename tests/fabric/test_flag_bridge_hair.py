@@ -26,6 +26,7 @@ def mean_speed(sim, frames):
     return total / frames
 
 
+@pytest.mark.slow
 def test_a_flag_flutters_with_wind_and_hangs_still_without():
     windy = simulation("flag")
     calm = simulation("flag", wind=0.0)
@@ -52,6 +53,7 @@ def test_a_storm_tears_the_flag():
     assert storm.state()["torn"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_at_the_storm_tear_limit_the_default_wind_holds_and_a_storm_rips_it(seed):
     """What the help line promises: with the tear slider at STORM_TEAR the default wind tears

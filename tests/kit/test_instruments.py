@@ -86,7 +86,7 @@ def test_a_yanked_rope_stretches_and_a_calm_one_barely():
     calm = sim.model.measures()[0].value
     assert 1.0 <= calm < 1.05
     tip = sim.model.points()[-1]
-    drag(sim, tip, (tip[0] + 300, tip[1] - 200), 3)
+    drag(sim, tip, (tip[0] + 300, tip[1] + 200), 3)  # away from the pin, past the reach
     assert sim.model.measures()[0].value > calm + 0.05
 
 
@@ -111,8 +111,10 @@ def test_hair_bends_within_its_range_and_a_spider_game_starts_at_full_health():
     run(hair, 30)
     drag(hair, (480.0, 250.0), (700.0, 300.0), 6)
     joints = [joint for strand in hair.model.strands for joint in strand.limits]
-    worst = max(abs(joint.relative_angle()) / joint.hi for joint in joints)
-    assert hair.model.measures()[0].value == worst and 0.5 < worst <= 1.0 + 1e-9
+    shares = [abs(joint.relative_angle()) / joint.hi for joint in joints]
+    past, used = hair.model.measures()
+    assert past.value < 1e-6 and max(shares) <= 1.0 + 1e-9  # no joint past its range
+    assert abs(used.value - sum(shares) / len(shares)) < 1e-9 and 0.3 < used.value < 0.99
     spider = simulation("spider")
     run(spider, 30)
     strain, hp = spider.model.measures()
@@ -147,7 +149,7 @@ def test_the_violation_shrinks_over_the_iterations_after_a_yank(name):
     run(sim, 60)
     points = sim.model.points()
     start = points[len(points) // 2]
-    drag(sim, start, (start[0] + 90, start[1] - 60), 2)
+    drag(sim, start, (start[0] + 90, start[1] - 60), 3)  # 36 px a frame: a held point keeps up
     violations = []
     while True:
         record = take_phase(sim, violations)
@@ -214,11 +216,11 @@ def test_the_pause_veil_names_the_comma(monkeypatch):
     import app.host
 
     said = []
-    monkeypatch.setattr(app.host, "veil", lambda surface, title, lines, ui=None: said.extend(lines))
+    monkeypatch.setattr(app.host, "veil", lambda surface, title, lines, *args: said.extend(lines))
     host = make("rope")
     key(host, "p")
     host.draw(host.window.surface)
-    assert any(", for one phase" in line for line in said)
+    assert "the , key: one phase of it" in said
 
 
 def test_an_events_file_may_press_the_comma(tmp_path):

@@ -1,6 +1,7 @@
 """The slider panel: folded by default, opened by its button, sliders set parameters by finger (S12)."""
 
 import pygame
+import pytest
 
 import main
 from app.options import Options
@@ -69,6 +70,7 @@ def test_defaults_button_puts_every_parameter_back_and_r_keeps_values():
 SPEC_LABEL_TEXT = ("(T5)", "(S13)", "(S1)", "(T7)", "(P2)")
 
 
+@pytest.mark.slow
 def test_no_spec_labels_in_what_a_user_reads(repo_root):
     import subprocess
     import sys

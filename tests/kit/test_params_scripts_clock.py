@@ -243,6 +243,7 @@ def _headless_cloak(repo_root, tmp_path, events, frames=60):
     return json.loads(state.read_text())
 
 
+@pytest.mark.slow
 def test_a_scripted_right_drag_cuts_the_cloak_through_main_headless(repo_root, tmp_path):
     """Before, the events format had no button: every press was the left one, a grab, and the
     cloak's right-drag knife could not be scripted. A right drag across the cloak's middle now

@@ -51,6 +51,7 @@ def by_frame(name):
     return entries
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_a_frame_taken_phase_by_phase_is_the_frame(name):
     whole, phased = simulation(name), simulation(name)

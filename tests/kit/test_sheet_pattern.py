@@ -3,7 +3,7 @@ cloak's prints as drawn.
 
 The cloth and the flag now solve fewer, longer links (a phone's step budget); their prints are
 cut along the cells and drawn bent with them, so the flag's disc is as round as its outline
-and not a staircase of 31.5 px cells.
+and not a staircase of 25 px cells.
 """
 
 from math import isclose, pi, sin
@@ -112,5 +112,5 @@ def test_the_flags_disc_is_drawn_as_round_as_its_outline_on_a_still_flag(display
     # its rest grid, so the print is a disc of r px on screen
     radius = flag_view.EMBLEM_RADIUS * (flag_model.ROWS - 1) * flag_model.SPACING
     assert mismatch_with_a_disc(red_mask(scene, "high"), radius, scene.size) < 0.06  # 0.037
-    # the "low" tier paints whole cells by their centres: a staircase 31.5 px a step
+    # the "low" tier paints whole cells by their centres: a staircase 25 px a step
     assert mismatch_with_a_disc(red_mask(scene, "low"), radius, scene.size) > 0.12  # 0.17

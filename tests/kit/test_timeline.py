@@ -136,6 +136,7 @@ def recorded(request):
     return request.param, timeline, inputs, prints
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_a_timeline_does_not_change_the_run(name):
     sim = simulation(name)
@@ -194,6 +195,7 @@ def test_playing_on_from_a_moment_back_discards_what_came_after():
     assert fingerprint(again) == fingerprint(sim)
 
 
+@pytest.mark.slow
 def test_it_keeps_the_last_ten_seconds_and_lets_older_keyframes_go():
     sim = simulation("takopi")
     timeline = Timeline(sim)
@@ -295,6 +297,7 @@ def test_cheap_keyframes_still_come_at_most_every_few_frames():
     assert all(b - a >= MIN_SPACING for a, b in zip(frames, frames[1:]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["rope", "cloth", "spider"])
 def test_idle_time_fills_in_keyframes_without_touching_the_shown_run(name):
     sim = simulation(name)
@@ -317,7 +320,7 @@ def test_idle_time_fills_in_keyframes_without_touching_the_shown_run(name):
 
 def test_idle_time_fills_in_only_the_frames_one_can_go_to():
     sim = simulation("cloth")
-    timeline = Timeline(sim, keep=120, share=0.002)  # its first keyframe falls behind the oldest
+    timeline = Timeline(sim, keep=120, every=70)  # keyframes 140, 210, 280: the first behind the oldest (180)
     play(timeline, script(sim), 300)
     assert timeline._keyframes[0][0] < timeline.oldest
     while timeline.prepare(0.01):

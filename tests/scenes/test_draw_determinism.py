@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy
 import pygame
+import pytest
 
 from scenes.kit.draw import aa_polyline
 
@@ -96,6 +97,7 @@ def test_a_polyline_of_one_point_or_none_draws_nothing_and_raises_nothing():
         assert numpy.array_equal(_pixels(drawn), _pixels(_canvas()))
 
 
+@pytest.mark.slow
 def test_every_scene_draws_the_same_frames_in_every_process():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONHASHSEED="random")
     runs = [subprocess.Popen([sys.executable, "-c", SESSION], cwd=ROOT, env=env,

@@ -76,6 +76,7 @@ def test_a_best_passed_mid_game_is_kept_at_once(folder):
     assert json.loads((folder / "spider.json").read_text()) == {"best": 2}  # a closed window loses nothing
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("content", [b"{oops", b'{"best": "12"}', b'{"best": -4}', b'{"best": true}',
                                      b'{"best": 1e99}', b'{"best": 2.5}', b"\x00\x01", b"[]"])
 def test_a_corrupt_record_starts_from_zero_and_is_mended(folder, content):

@@ -17,7 +17,8 @@ from scenes.spider.model import WORLD
 from scenes.spider.model.spider import SHOT_RANGE, Spider, plan_shot
 from scenes.spider.model.web import Web
 
-from tests.support.spider import Bot, SIZE, long_game, make_model, run
+from tests.support.spider import SIZE, long_game, make_model, run
+from tests.support.spider_players import Bot
 
 
 def spider_edge(model):
@@ -52,10 +53,11 @@ def test_a_spider_hanging_below_the_world_stays_in_view_and_bugs_keep_coming():
         depths.append(model.spider.y - WORLD[1])
         if model.game_over:
             break
-    assert min(depths[:600]) > 50.0  # it really hung below the world for the first 10 s
+    # it hung below the world, and the world's edges drew its thread back in (issue 34)
+    assert depths[0] > 100.0 and max(depths[150:]) <= 0.0
     assert min(edges) >= KEEP - 1e-6  # the spider's centre never nearer the view's edge
     assert model.director.spawned - spawned >= 2  # the ramp reaches it there ...
-    assert model.game_over and model.cause == "bitten"  # ... and an idle spider's game ends
+    assert model.game_over and model.cause in ("bitten", "starved")  # ... an idle game ends
 
 
 def test_a_careful_player_climbs_back_from_below_the_world_in_view():
@@ -85,6 +87,7 @@ def test_the_camera_is_on_the_world_while_it_can_and_on_the_spider_always():
         assert in_view(spider, camera, SIZE, margin=KEEP - 1e-6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_long_bot_games_never_lose_the_spider_and_bugs_keep_coming(seed):
     # A player who explores the whole world and reacts to a fall only after a second.
@@ -121,9 +124,12 @@ def test_anchors_shot_into_space_stay_inside_the_world(depth):
         assert made == 0  # too far below: the world is out of reach
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", [(60.0, 60.0), (1740.0, 80.0), (80.0, 1060.0),
-                                   (1750.0, 1050.0), (900.0, 1350.0)])
+                                   (1750.0, 1050.0), (900.0, 1100.0)])
 def test_no_corner_of_the_world_or_below_it_is_safe_from_bugs(where):
+    """(Below the world's floor the spider no longer rides, issue 34: the floor itself is the
+    last place to try; a thread pinned below it is drawn back in once a bug splits it.)"""
     model = make_model(seed=5)
     web = model.web
     left = web.add_knot(where[0] - 40.0, where[1], pinned=True)

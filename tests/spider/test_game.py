@@ -10,7 +10,7 @@ from scenes.kit.model.simulation import Simulation
 from scenes.spider.model import MAX_THREADS, PARAMS, SpiderModel
 from scenes.spider.model.upkeep import BUDGET
 
-from tests.support.spider import Bot
+from tests.support.spider_players import Bot
 
 
 def scripted_game(frames, seed=0):
@@ -34,6 +34,7 @@ def scripted_game(frames, seed=0):
     return sim, totals, games, peak_threads, bot
 
 
+@pytest.mark.slow
 def test_a_one_minute_game_has_catches_collections_and_shots():
     sim, totals, games, peak, _ = scripted_game(3600, seed=2)
     assert games == 1 and not sim.model.game_over
@@ -50,6 +51,7 @@ def test_a_three_minute_scripted_game_catches_collects_and_cuts():
     assert peak <= MAX_THREADS and len(sim.model.web.threads) <= BUDGET + 12
 
 
+@pytest.mark.slow
 def test_a_recorded_game_replays_identically_through_the_headless_app(tmp_path, repo_root):
     frames = 600
     sim, _, _, _, bot = scripted_game(frames, seed=3)

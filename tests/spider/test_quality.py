@@ -87,6 +87,7 @@ def test_low_draws_the_silk_plain_and_the_other_tiers_anti_aliased():
     assert sum(plain.values()) > 0.3 * sum(smooth.values())  # the same web, thinner
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("quality", ["medium", "low"])
 def test_no_tier_changes_the_game(quality):
     games = []

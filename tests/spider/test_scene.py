@@ -17,7 +17,8 @@ from scenes.spider import view
 from scenes.spider.model.enemies import Enemy
 from scenes.spider.scene import SpiderScene
 
-from tests.support.spider import Bot, across, far_thread, launch
+from tests.support.spider import across, far_thread, launch
+from tests.support.spider_players import Bot
 from tests.support.spider_view import canvas, pixels_near, render
 
 
@@ -51,6 +52,7 @@ def quiet_scene(**kwargs):
 
 # --- contract ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_headless_app_reports_every_state_key(tmp_path, repo_root):
     state_path, shot = tmp_path / "s.json", tmp_path / "s.png"
     subprocess.run([sys.executable, "main.py", "--scene", "spider", "--headless", "--frames",
@@ -136,6 +138,7 @@ def test_s10_game_over_panel_shows_and_play_again_restarts():
     assert not scene.model.game_over and scene.sim.restarts == 1
 
 
+@pytest.mark.slow
 def test_a_short_game_by_pointer_events_only():
     scene = SpiderScene(seed=6)
     down = [False]

@@ -8,7 +8,7 @@ import pytest
 from scenes.spider import view_marks
 from scenes.spider.model.spider import best_turn
 
-from tests.spider.test_ui import along_own_thread, click, hover, quiet_scene, steps, thread_target
+from tests.support.spider_scene import along_own_thread, click, hover, quiet_scene, steps, thread_target
 from tests.support.spider_view import canvas, pixels_near, render
 
 
@@ -38,6 +38,7 @@ def is_success(rgb):
     return g > 200 and g > r + 60 and g > b + 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("distance", [100, 150, 250])
 def test_a_successful_shot_is_marked_before_any_preview_with_the_pointer_left_still(distance):
     """Before: the red "along your thread" preview showed from the very next frame on and for

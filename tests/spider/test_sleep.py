@@ -8,30 +8,9 @@ import pytest
 from verlet import sleeping as sleep
 from scenes.spider.model.web import LOOSE_FALL
 
-from tests.support.spider import (Bot, across, far_thread, ladder_web, launch, make_model, quiet_model,
-                            run, tap)
-
-IDLE_FRAMES = 900
-"""Fifteen seconds: the default web has long come to rest (it takes about four) and most of it
-has slept for a while (90% of its knots after 8 to 12 s, seeds 0-2)."""
-
-
-def free_knots(model):
-    return [k for k in model.web.knots if not k.pinned]
-
-
-def asleep_share(model):
-    knots = free_knots(model)
-    return sum(k.asleep for k in knots) / len(knots)
-
-
-def idle(seed=0, frames=IDLE_FRAMES, **values):
-    """A quiet game (no bugs) whose spider has stood still for `frames` frames."""
-    return run(quiet_model(seed, **values), frames)
-
-
-def positions(model):
-    return [(k.x, k.y) for k in model.web.knots]
+from tests.support.spider import (IDLE_FRAMES, across, asleep_share, far_thread, free_knots, idle,
+                                  ladder_web, launch, make_model, positions, quiet_model, run, tap)
+from tests.support.spider_players import Bot
 
 
 def farthest(model, point, share=0.5):
@@ -58,6 +37,7 @@ def test_a_sleeping_knot_stands_still_and_keeps_its_state():
     assert sleeper.asleep and (sleeper.x, sleeper.y, sleeper.px, sleeper.py) == state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_web_left_alone_comes_to_the_same_rest_asleep_or_awake(seed):
     slept, awake = quiet_model(seed), quiet_model(seed)
@@ -72,6 +52,7 @@ def test_a_web_left_alone_comes_to_the_same_rest_asleep_or_awake(seed):
 
 # --- the switch and determinism --------------------------------------------------------------
 
+@pytest.mark.slow
 def test_sleeping_off_is_the_plain_step_and_sleeping_with_nobody_asleep_matches_it(monkeypatch):
     """With nothing asleep, the sleeping step solves with the numbers of `verlet.Distance`:
     a game with bugs, a catch, shots and a cutter stays equal bit for bit."""
@@ -89,6 +70,7 @@ def test_sleeping_off_is_the_plain_step_and_sleeping_with_nobody_asleep_matches_
     assert first == second
 
 
+@pytest.mark.slow
 def test_sleeping_is_deterministic_same_seed_same_input_same_state():
     states = []
     slept = 0
@@ -180,6 +162,7 @@ def test_the_spider_crawling_wakes_its_thread_and_standing_still_lets_it_sleep()
     assert all(k.asleep for k in model.spider.knots_held() if not k.pinned)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, value", [("gravity", 0.6), ("stiffness", 10),
                                          ("catch_force", 1.0), ("relax_force", 0.2)])
 def test_any_slider_wakes_the_whole_web(name, value):
@@ -188,6 +171,7 @@ def test_any_slider_wakes_the_whole_web(name, value):
     assert not any(k.asleep for k in model.web.knots)
 
 
+@pytest.mark.slow
 def test_gravity_set_on_the_web_wakes_it_and_it_sags_as_an_awake_web_would():
     slept, awake = idle(), idle()
     awake.web.sleeping = False
@@ -236,6 +220,7 @@ def test_a_corpse_at_rest_sleeps_and_wakes_with_its_thread():
 
 # --- the sway is the same ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_catch_on_a_sleeping_web_sways_like_one_on_a_web_that_never_slept():
     """The same bug caught on the same thread of a sleeping and a never-sleeping web (the
     strongest catch force): each knot's motion from where it rested, over three seconds,

@@ -2,11 +2,13 @@
 knots wake and fall asleep instead of being remade, and they must always say what lists made
 afresh from the knots would say. Setting the switch to what it already is changes nothing."""
 
+import pytest
+
 from verlet import sleeping as sleep
 from verlet.distance import A_HELD, A_PLAY, A_RECORD, B_HELD, B_PLAY, B_RECORD
 
-from tests.support.spider import Bot, make_model, run
-from tests.spider.test_sleep import IDLE_FRAMES, asleep_share, idle, positions
+from tests.support.spider import IDLE_FRAMES, asleep_share, idle, make_model, positions, run
+from tests.support.spider_players import Bot
 
 
 def end_mode(knot, web, held, play, record):
@@ -59,6 +61,7 @@ def watch(monkeypatch, web):
     return seen
 
 
+@pytest.mark.slow
 def test_the_kept_lists_always_match_lists_made_afresh(monkeypatch):
     """A game with bugs, catches, shots, cuts and upkeep (topology changes), knots falling
     asleep and waking all the time: at every frame's solve the kept lists are the fresh ones."""
@@ -74,6 +77,7 @@ def test_the_kept_lists_always_match_lists_made_afresh(monkeypatch):
     assert model.counts["caught"] + model.counts["shots"] > 0
 
 
+@pytest.mark.slow
 def test_the_lists_match_after_every_wake_rule(monkeypatch):
     """Each way of waking (a neighbour's move, a graph change, a roused corpse's knot, a slider,
     the spider's weight) leaves lists equal to fresh ones, frame after frame."""
@@ -129,6 +133,7 @@ def pickled_copy(value):
     return result["copy"]
 
 
+@pytest.mark.slow
 def test_a_pickled_game_goes_on_exactly_as_the_game_it_was_copied_from(monkeypatch):
     """The kept lists are keyed by the knots' and threads' identities, which a copy does not
     keep: a copy remakes them on its first step (the piece cache of route planning too), and

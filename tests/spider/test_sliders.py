@@ -39,6 +39,7 @@ def test_gravity_from_its_minimum_to_its_maximum_sags_the_web_20_px(seed):
     assert high - low >= 20.0  # measured ~25 px at stiffness 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 3])
 def test_stiffness_1_against_40_differs_by_15_px(seed):
     soft = mean_free_y(settled(seed, stiffness=1))
@@ -76,6 +77,7 @@ def test_at_the_defaults_the_web_still_hangs_as_an_orb_web():
     assert stretch < 1.05
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("corner", [(1, GRAVITY.hi), (40, GRAVITY.hi), (1, 0.0), (40, 0.0)])
 def test_at_the_slider_corners_the_web_sags_or_holds_but_never_breaks(corner):
     stiffness, gravity = corner

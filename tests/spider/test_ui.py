@@ -3,19 +3,20 @@
 it would fail, none for a finger), the restart that asks once mid-game, Enter/Space after game
 over, the game-over panel's words, the overlay under the panel and the HUD, the footer's backing."""
 
-from math import cos, hypot, pi, sin
+import pickle
+from math import cos, pi, sin
 
 import pygame
 import pytest
 
 from scenes.kit.context import ViewContext
-from scenes.kit.scene import script_event
 from scenes.spider.model import aim
 from scenes.spider import view, view_aim, view_buttons, view_hud
-from scenes.spider.scene import SpiderScene
 from scenes.spider.model.session import CONFIRM_FRAMES, HINT_FADE_FRAMES
 
-from tests.support.spider import far_thread, quiet_model
+from tests.support.spider import quiet_model
+from tests.support.spider_scene import (along_own_thread, click, hover, quiet_scene, send, steps,
+                                        thread_target)
 from tests.support.spider_view import canvas, drawn_texts, pixels_near, render
 
 
@@ -26,60 +27,14 @@ def _pygame():
     yield
 
 
-def quiet_scene(**kwargs):
-    scene = SpiderScene(**kwargs)
-    scene.model.director.countdown = float("inf")
-    return scene
-
-
-def send(scene, kind, pos, down):
-    scene.handle(script_event({"type": kind, "pos": pos}, down))
-
-
-def click(scene, pos):
-    send(scene, "down", pos, True)
-    send(scene, "up", pos, False)
-
-
 def key(scene, code):
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-
-
-def hover(scene, pos, buttons=(0, 0, 0), touch=False):
-    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons,
-                                    touch=touch))
-
-
-
-
-def steps(scene, frames):
-    for _ in range(frames):
-        scene.step()
-
-
-
-
 
 
 def end_game(scene):
     while not scene.model.game_over:
         scene.model.hurt(5)
         steps(scene, 61)
-
-
-def thread_target(scene, distance=150.0):
-    """Canvas point of the middle of a spiral thread `distance` px from the spider."""
-    return canvas(scene, far_thread(scene.model, distance=distance).point(0.5))
-
-
-def along_own_thread(scene, reach=80.0):
-    """Canvas point straight along the thread the spider rides (a shot there fails, S3)."""
-    model = scene.model
-    thread = model.spider.thread
-    dx, dy = thread.b.x - thread.a.x, thread.b.y - thread.a.y
-    length = hypot(dx, dy)
-    x, y = model.spider.position
-    return canvas(scene, (x + dx / length * reach, y + dy / length * reach))
 
 
 HINT_BOX = pygame.Rect(160, 84, 640, 50)
@@ -237,13 +192,14 @@ def test_the_preview_is_red_exactly_where_a_click_would_fail():
     for rim in (False, True):
         for silk in (100.0, 14.0, 3.0):
             for falling in (False, True):
+                game = pickle.dumps(game_for_aiming(rim, silk, falling))  # copied for each aim
                 for i in range(12):
-                    preview_game = game_for_aiming(rim, silk, falling)
+                    preview_game = pickle.loads(game)
                     sx, sy = preview_game.spider.position
                     angle = 2 * pi * i / 12 + 0.1
                     target = (sx + cos(angle) * 260, sy + sin(angle) * 260)
                     plan = aim.preview(preview_game, target)
-                    shot = game_for_aiming(rim, silk, falling).shoot(target)
+                    shot = pickle.loads(game).shoot(target)
                     assert shot == plan.ok, (rim, silk, falling, i, plan.reason)
                     verdicts[plan.reason] = verdicts.get(plan.reason, 0) + 1
     assert verdicts[""] >= 20 and verdicts["along your thread"] >= 2
@@ -326,7 +282,6 @@ def test_enter_or_space_plays_again_only_once_the_game_is_over():
 
 
 # --- game-over panel, overlay, footer ------------------------------------------------------------
-
 
 
 def test_the_game_over_panel_says_what_the_score_counts(monkeypatch):

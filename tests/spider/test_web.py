@@ -237,6 +237,7 @@ def test_s1_without_input_anchors_stay_and_threads_keep_their_length():
     assert model.web.world.solver == "gauss-seidel"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gravity", [0.06, 0.3])
 def test_s1_more_stiffness_means_less_stretch_under_the_same_load(gravity):
     worst = {}

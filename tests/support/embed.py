@@ -3,10 +3,13 @@ real input through the DevTools protocol.
 
 - `host_page(tmp_path, serve, frame_url, ...)`: writes a host page with text above and below
   one iframe (the snippet's style), served from its own 127.0.0.1 port, so the frame is
-  cross-origin; the host keeps every message the frame posts on `window.got`, and `send(...)`
-  posts one to the frame.
+  cross-origin; the host keeps every message the frame posts on `window.got` (with the host's
+  clock on `window.arrivals`), and `send(...)` posts one to the frame.
+- `wait_message(page, kind, ...)` and `wait_until(page, script)`: wait for the frame's answer on
+  a timer; a timeout says what the host got and what the stand-in app applied.
 - `Input`: a CDP session that sends wheel and touch events as a reader's hardware would
   (`Input.dispatchMouseEvent`, `Input.dispatchTouchEvent`), and turns on phone emulation.
+- `MOVING`: a script naming every element of a page that still animates or transitions.
 """
 
 HOST_PAGE = """<!doctype html>
@@ -17,12 +20,15 @@ HOST_PAGE = """<!doctype html>
 <body>
 <h1>my post</h1>
 {above}
-<iframe id="frame" src="{src}" title="demo" width="960" height="540" allow="autoplay; fullscreen" allowfullscreen></iframe>
+<iframe id="frame" src="{src}" title="demo" width="960" height="540" allow="{allow}" allowfullscreen></iframe>
 {below}
 <script>
 window.got = [];
+window.arrivals = [];  // [type, performance.now()] of each message, as the host's clock saw it
 window.addEventListener("message", (event) => {{
-  if (event.source === document.getElementById("frame").contentWindow) window.got.push(event.data);
+  if (event.source !== document.getElementById("frame").contentWindow) return;
+  window.got.push(event.data);
+  window.arrivals.push([event.data && event.data.type, performance.now()]);
 }});
 window.send = (message) => document.getElementById("frame").contentWindow.postMessage(message, "*");
 </script>
@@ -31,12 +37,13 @@ window.send = (message) => document.getElementById("frame").contentWindow.postMe
 TEXT = "<p>" + "Words a reader scrolls past on the way to the demo. " * 6 + "</p>"
 
 
-def host_page(tmp_path, serve, frame_url, above=2, below=40):
-    """The host page's URL: `above` and `below` paragraphs around the embedded frame."""
+def host_page(tmp_path, serve, frame_url, above=2, below=40, allow="autoplay; fullscreen"):
+    """The host page's URL: `above` and `below` paragraphs around the embedded frame, whose
+    iframe has `allow` (a host's own snippet: without clipboard-write by default)."""
     folder = tmp_path / "blog"
     folder.mkdir(exist_ok=True)
     (folder / "post.html").write_text(HOST_PAGE.format(src=frame_url, above=TEXT * above,
-                                                       below=TEXT * below), encoding="utf-8")
+                                                       below=TEXT * below, allow=allow), encoding="utf-8")
     return serve(folder) + "post.html"
 
 
@@ -54,11 +61,45 @@ def messages(page, kind=None):
     return [m for m in got if kind is None or m.get("type") == kind]
 
 
+WAIT_MS = 30000
+"""How long a test waits for the frame's answer: the stand-in answers within a frame or two,
+but a loaded CI machine once let 15 s pass."""
+
+
+def wait_until(page, script, arg=None, what="the host's condition"):
+    """`page.wait_for_function(script, arg)` polled on a timer (the host's animation frames are
+    not what the test waits for); on a timeout, an assertion that says what the host got and
+    what the frame's stand-in app applied, so a failure in a long run explains itself."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(script, arg=arg, polling=100, timeout=WAIT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"waited {WAIT_MS / 1000:.0f} s for {what}; {what_came(page)}") from None
+
+
+def what_came(page):
+    """One line: the messages the host got, the host's and the frame's visibility, and the
+    commands the stand-in app applied (when there is one)."""
+    got = page.evaluate("window.got || []")
+    said = [{k: v for k, v in m.items() if k not in ("verlet", "scene")} for m in got][-12:]
+    frames = [frame for frame in page.frames if frame != page.main_frame]
+    inside = "no frame"
+    if frames:
+        inside = frames[0].evaluate(
+            "JSON.stringify({visibility: document.visibilityState, away: window.verletPage && "
+            "window.verletPage.away, applied: window.standin && window.standin.applied, "
+            "scenesInItsBuild: window.verletPage && Object.keys(window.verletPage.build.scenes || {}).length, "
+            "address: location.href})")
+    return (f"the host got {len(got)} messages, the last {said}; host page "
+            f"{page.evaluate('document.visibilityState')}; frame {inside}")
+
+
 def wait_message(page, kind, **fields):
     """Wait until the host has a message of `kind` with these fields; returns it."""
-    page.wait_for_function(
-        "([kind, fields]) => window.got.some((m) => m.type === kind && "
-        "Object.entries(fields).every(([k, v]) => m[k] === v))", arg=[kind, fields], timeout=15000)
+    wait_until(page, "([kind, fields]) => window.got.some((m) => m.type === kind && "
+               "Object.entries(fields).every(([k, v]) => m[k] === v))", arg=[kind, fields],
+               what=f"a {kind!r} message with {fields}")
     return [m for m in messages(page, kind) if all(m.get(k) == v for k, v in fields.items())][-1]
 
 
@@ -108,3 +149,17 @@ def scroll_y(page):
 def centre(page, selector):
     box = page.locator(selector).bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+MOVING = """() => Array.from(document.querySelectorAll('*')).flatMap((el) => {
+  const moving = [];
+  for (const pseudo of [null, '::before', '::after']) {
+    const style = getComputedStyle(el, pseudo);
+    const durations = (style.transitionDuration + ',' + style.animationDuration).split(',').map(parseFloat);
+    if (style.animationName !== 'none' || durations.some((d) => d > 0)) {
+      moving.push((el.id || el.className || el.tagName) + (pseudo || ''));
+    }
+  }
+  return moving;
+})"""
+"""Every element (and its ::before/::after) that still animates or transitions."""

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from scenes.catalog import SCENES
-from web import layout
+import house as layout
 from scenes.kit.model.script import parse_script
 from scenes.kit.model.simulation import Simulation
 
@@ -129,7 +129,7 @@ def uninstall(undo):
 
 
 def pure_files(names=None):
-    """Repository-relative paths of every pure module (`web.layout`'s folder rule): the engine,
+    """Repository-relative paths of every pure module (`house`'s folder rule): the engine,
     the kit's models and every demo's model. `names` is accepted for the callers that name the
     scenes they run; every scene's model is loaded either way (they are small)."""
     return layout.pure_files()

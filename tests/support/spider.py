@@ -1,19 +1,14 @@
-"""Shared helpers for the spider tests: a model factory, a scripted web, and a bot player.
-
-The bot plays through the model's public input only (keys and pointer events in canvas pixels,
-exactly what the scene would send), looking at the observable state to decide, like a person
-watching the screen: it backs away from struggling bugs, steps behind a thread when a bug has a
-clear line to it, crawls to corpses to collect them, patches the web with silk, and shoots to
-hang on when it falls. It is deterministic: its only randomness (where a roaming bot wanders) comes
-from its own seeded generator.
+"""Shared helpers for the spider tests: a model factory, a scripted web, whole games played by
+the players of tests/support/spider_players.py, shots that would rescue a fall, cuts, and a web
+left alone to sleep (IDLE_FRAMES, `idle`, `asleep_share`).
 """
 
 import random
-from math import atan2, cos, hypot, pi, sin
+from math import cos, hypot, pi, sin
 
-from scenes.kit.model.script import ScriptedPlayer
 from scenes.spider.model import PARAMS, WORLD, SpiderModel
 from scenes.spider.model.web import Web
+from tests.support.spider_players import Bot, RandomPlayer
 
 SIZE = (960, 540)
 
@@ -55,158 +50,6 @@ def ladder_web(**kwargs):
     knots = [web.add_knot(100 + 50 * i, 100, pinned=(i in (0, 4))) for i in range(5)]
     threads = [web.connect(a, b) for a, b in zip(knots, knots[1:])]
     return web, knots, threads
-
-
-class Bot(ScriptedPlayer):
-    """A careful player driving a SpiderModel through its input protocol.
-
-    `send(kind, value)` delivers input (default: straight to the model); with `pointer_only`
-    it never touches a key: it crawls by holding the pointer and shoots by tapping, as on a
-    phone. `log` collects every input as an EVENTS.json entry for frame `frame`.
-
-    Two habits make it play more like a person who explores (the long games):
-    `rescue_delay` frames of a fall pass before it shoots to hang on (a person needs about a
-    second to react), and `roam_seed` makes it wander, when nothing needs doing, to a new place
-    of the world every ROAM_FRAMES instead of going back to the hub.
-    """
-
-    DANGER = 100.0  # stay this far from struggling bugs
-    WATCH = 260.0  # react to flying bugs this close
-    WIDGETS = (820, 0, 960, 64)  # canvas corner with the restart and slider buttons
-    ROAM_FRAMES = 480  # a roaming bot picks a new place to visit this often
-    HUB = (900.0, 540.0)
-
-    def __init__(self, model, send=None, pointer_only=False, model_of=None, rescue_delay=0,
-                 roam_seed=None):
-        super().__init__(send or (lambda kind, value: self.model.input(kind, value)))
-        self.model_of = model_of or (lambda: model)
-        self.pointer_only = pointer_only
-        self.holding = None
-        self.cooldown = 0
-        self.rescue_delay = rescue_delay
-        self.falling_for = 0
-        self.roam = None if roam_seed is None else random.Random(f"roam:{roam_seed}")
-        self.home = self.HUB
-        self.next_roam = 0
-
-    @property
-    def model(self):
-        return self.model_of()
-
-    def _clear_of_widgets(self, canvas):
-        left, top, right, bottom = self.WIDGETS
-        x, y = canvas
-        return not (left <= x <= right and top <= y <= bottom) and 0 <= x < 960 and 0 <= y < 540
-
-    def _hold(self, world):
-        canvas = (world[0] - self.model.camera[0], world[1] - self.model.camera[1])
-        canvas = (min(950.0, max(10.0, canvas[0])), min(530.0, max(70.0, canvas[1])))
-        if self.holding is None:
-            self.send("down", canvas)
-        elif canvas != self.holding:
-            self.send("move", canvas)
-        self.holding = canvas
-
-    def _release(self):
-        if self.holding is not None:
-            self.send("up", self.holding)
-            self.holding = None
-
-    def _tap(self, world):
-        canvas = (world[0] - self.model.camera[0], world[1] - self.model.camera[1])
-        if not self._clear_of_widgets(canvas):
-            return False
-        self._release()
-        self.send("down", canvas)
-        self.send("up", canvas)
-        return True
-
-    def _go(self, dx, dy):
-        """Head along (dx, dy): held keys, or a finger held that way off the spider."""
-        if not self.pointer_only:
-            self._release()
-            keys = []
-            if abs(dx) > 0.38 * hypot(dx, dy):
-                keys.append("right" if dx > 0 else "left")
-            if abs(dy) > 0.38 * hypot(dx, dy):
-                keys.append("down" if dy > 0 else "up")
-            self.hold_keys(keys)
-            return
-        length = hypot(dx, dy) or 1.0
-        sx, sy = self.model.spider.position
-        self._hold((sx + dx / length * 120, sy + dy / length * 120))
-
-    def _stop(self):
-        self.hold_keys(())
-        self._release()
-
-    def act(self):
-        """Decide this frame's input (call before each step)."""
-        self.frame_act()
-        self.frame += 1
-
-    def frame_act(self):
-        model = self.model
-        spider = model.spider
-        self.cooldown = max(0, self.cooldown - 1)
-        if model.game_over:
-            self._stop()
-            return
-        sx, sy = spider.position
-        if spider.state == "falling":
-            self._stop()
-            self.falling_for += 1
-            if self.cooldown == 0 and self.falling_for > self.rescue_delay:
-                self._shoot_up(sx, sy)
-            return
-        self.falling_for = 0
-        threats = [e for e in model.swarm.enemies if e.state == "caught"
-                   and hypot(e.position[0] - sx, e.position[1] - sy) < self.DANGER]
-        if threats:
-            self._go(sum(sx - e.position[0] for e in threats),
-                     sum(sy - e.position[1] for e in threats))
-            return
-        flyers = [e for e in model.swarm.enemies if e.state == "moving"
-                  and hypot(e.x - sx, e.y - sy) < self.WATCH]
-        if flyers and self.cooldown == 0 and model.silk > 40:
-            bug = min(flyers, key=lambda e: hypot(e.x - sx, e.y - sy))
-            self._block(bug, sx, sy)
-        corpses = [e for e in model.swarm.enemies if e.state == "dead"]
-        if corpses:
-            self.hold_keys(())
-            target = min(corpses, key=lambda e: hypot(e.position[0] - sx, e.position[1] - sy))
-            self._hold(target.position)
-            return
-        if self.roam is not None:
-            if self.frame >= self.next_roam:
-                self.next_roam = self.frame + self.ROAM_FRAMES
-                self.home = (self.roam.uniform(0.0, WORLD[0]), self.roam.uniform(0.0, WORLD[1]))
-            self.hold_keys(())
-            self._hold(self.home)  # crawl toward the web point nearest the place
-            return
-        hub = self.HUB
-        if hypot(hub[0] - sx, hub[1] - sy) > 140:
-            self._go(hub[0] - sx, hub[1] - sy)
-        else:
-            self._stop()
-
-    def _block(self, bug, sx, sy):
-        """Shoot silk at the bug (fresh silk lures it), or just beside it if that fails."""
-        angle = atan2(bug.y - sy, bug.x - sx)
-        for turn in (0.0, pi / 8, -pi / 8, pi / 4, -pi / 4):
-            aim = (sx + cos(angle + turn) * 200, sy + sin(angle + turn) * 200)
-            plan = self.model.preview_shot(aim)
-            if plan is not None and plan.ok and self._tap(aim):
-                self.cooldown = 30
-                return
-
-    def _shoot_up(self, sx, sy):
-        for turn in (0.0, 0.5, -0.5, 1.0, -1.0):
-            angle = -pi / 2 + turn
-            aim = (sx + cos(angle) * 200, sy + sin(angle) * 200)
-            if self.model.preview_shot(aim) is not None and self._tap(aim):
-                self.cooldown = 20
-                return
 
 
 def launch(model, kind, start, toward, speed=1.5):
@@ -254,9 +97,7 @@ def long_game(seed, frames, rescue_delay=60, roam=True):
     below        frames the spider spent below the world's floor
     games        games played
     """
-    from scenes.kit.model.simulation import Simulation
-
-    sim = Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
+    sim = new_run(seed)
     bot = Bot(None, send=sim.input, model_of=lambda: sim.model, rescue_delay=rescue_delay,
               roam_seed=seed if roam else None)
     stats = {"outside": 0, "closest_edge": float("inf"), "spawns": [0] * (frames // 3600),
@@ -279,3 +120,134 @@ def long_game(seed, frames, rescue_delay=60, roam=True):
         stats["outside"] += edge < 0
         stats["below"] += model.spider.y > WORLD[1]
     return stats
+
+
+# --- seeded players for survival comparisons (issue 34) ------------------------------------
+
+def new_run(seed=0):
+    """A fresh run of the spider game at `seed` with the default parameters, as `main.py`
+    plays it (the one place the tests name the run's class)."""
+    from scenes.kit.model.simulation import Simulation
+
+    return Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
+
+
+def survival(seed, player="idle", limit=300 * 60):
+    """Play one game at `seed` until it is over (or `limit` frames) and return (seconds,
+    score, cause). `player` is "idle" (no input at all), "random" (`RandomPlayer`) or "bot"
+    (the careful `Bot`, rescuing after a second like a person)."""
+    sim = new_run(seed)
+    if player == "random":
+        actor = RandomPlayer(sim.input, seed)
+    elif player == "bot":
+        actor = Bot(None, send=sim.input, model_of=lambda: sim.model, rescue_delay=30)
+    else:
+        actor = None
+    for _ in range(limit):
+        if sim.model.game_over:
+            break
+        if actor is not None:
+            actor.act()
+        sim.step()
+    model = sim.model
+    return model.frame / 60.0, model.score, model.cause
+
+
+# --- falls and rescues (issue 34) ------------------------------------------------------------
+
+RESCUE_DIRECTIONS = 72
+"""Shot directions tried around a falling spider (every 5 degrees)."""
+
+
+def holding_directions(model, count=RESCUE_DIRECTIONS, stop_at=None):
+    """How many of `count` evenly spread directions a shot would be made in now (its aim holds
+    and the gland and the web allow it), trying straight up first and then ever farther round;
+    with `stop_at`, counting stops once that many hold."""
+    from scenes.spider.model.shots import refusal
+
+    sx, sy = model.spider.position
+    held = 0
+    for k in range(count):
+        turn = (k + 1) // 2 * (1 if k % 2 else -1)
+        angle = -pi / 2 + 2.0 * pi * turn / count
+        plan = model.preview_shot((sx + cos(angle) * 200.0, sy + sin(angle) * 200.0))
+        if plan is not None and plan.ok and not refusal(model, plan):
+            held += 1
+            if stop_at is not None and held >= stop_at:
+                break
+    return held
+
+
+def holding_direction(model, count=RESCUE_DIRECTIONS):
+    """A world point a shot toward which would hold now (tried as `holding_directions`), or None."""
+    from scenes.spider.model.shots import refusal
+
+    sx, sy = model.spider.position
+    for k in range(count):
+        turn = (k + 1) // 2 * (1 if k % 2 else -1)
+        angle = -pi / 2 + 2.0 * pi * turn / count
+        aim = (sx + cos(angle) * 200.0, sy + sin(angle) * 200.0)
+        plan = model.preview_shot(aim)
+        if plan is not None and plan.ok and not refusal(model, plan):
+            return aim
+    return None
+
+
+def _crossing(a, b, center, radius):
+    """The parameter u in (0, 1) where the segment a-b crosses the circle, or None."""
+    dx, dy = b.x - a.x, b.y - a.y
+    fx, fy = a.x - center[0], a.y - center[1]
+    qa = dx * dx + dy * dy
+    qb = 2.0 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - radius * radius
+    disc = qb * qb - 4.0 * qa * qc
+    if qa < 1e-9 or disc < 0.0:
+        return None
+    root = disc ** 0.5
+    for u in ((-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa)):
+        if 0.0 < u < 1.0:
+            return u
+    return None
+
+
+def cut_around(model, center, radius, keep=None):
+    """Cut, as cutters would, every thread (but `keep`) that leaves the circle (`center`,
+    `radius`) where it crosses it: what lies inside hangs on nothing unless an anchor is inside
+    (or on `keep`). Returns the number of cuts."""
+    web = model.web
+    cuts = 0
+    for thread in list(web.threads):
+        if thread is keep:
+            continue
+        inside_a = hypot(thread.a.x - center[0], thread.a.y - center[1]) < radius
+        inside_b = hypot(thread.b.x - center[0], thread.b.y - center[1]) < radius
+        if inside_a == inside_b:
+            continue
+        u = _crossing(thread.a, thread.b, center, radius)
+        if u is not None:
+            web.cut(thread, u)
+            cuts += 1
+    return cuts
+
+# A web left alone (the sleeping tests, tests/spider/test_sleep*.py).
+IDLE_FRAMES = 900
+"""Fifteen seconds: the default web has long come to rest (it takes about four) and most of it
+has slept for a while (90% of its knots after 8 to 12 s, seeds 0-2)."""
+
+
+def free_knots(model):
+    return [k for k in model.web.knots if not k.pinned]
+
+
+def asleep_share(model):
+    knots = free_knots(model)
+    return sum(k.asleep for k in knots) / len(knots)
+
+
+def idle(seed=0, frames=IDLE_FRAMES, **values):
+    """A quiet game (no bugs) whose spider has stood still for `frames` frames."""
+    return run(quiet_model(seed, **values), frames)
+
+
+def positions(model):
+    return [(k.x, k.y) for k in model.web.knots]

@@ -4,7 +4,8 @@ The real runtime (pygame-web's CDN) cannot be reached from these machines, so a 
 for it are answered by a playwright route with tests/browser/standin/ (pythons.js, main.js; see
 their headers for what they do), a 2 MB main.data and an 8-byte main.wasm, as the CDN would:
 cross-origin, pythons.js with CORS (a module script needs it), main.js without (so its errors
-reach the page muted, as the real one's do). `missing` names files answered with a 404; `fail`
+reach the page muted, as the real one's do). `missing` names files answered with a 404; `copy`
+("link" or "embed") makes a click on the canvas the panel's copy button; `fail`
 tells main.js where to fail ("abort", "import", "frame", "never") and `line` what main.py's
 report says (app.page.failure_line of a real exception); `watchdog_ms` shortens the page's
 watchdog. Every request for the CDN is recorded, in order, on `requests`.
@@ -20,10 +21,10 @@ CORS = {"access-control-allow-origin": "*"}
 
 
 class StandIn:
-    def __init__(self, page, missing=(), fail=None, line="", watchdog_ms=None):
+    def __init__(self, page, missing=(), fail=None, line="", watchdog_ms=None, copy=None):
         self.missing = set(missing)
         self.requests = []
-        settings = {"fail": fail, "line": line}
+        settings = {"fail": fail, "line": line, "copy": copy}
         script = f"window.STANDIN = {json.dumps(settings)};"
         if watchdog_ms:
             script += f"window.VERLET_WATCHDOG_MS = {int(watchdog_ms)};"

@@ -122,3 +122,30 @@ def drift_and_tilt(model, frames, every=10):
             drift = max(drift, hypot(x - x0, y - y0))
             tilt = max(tilt, abs(model.body.tilt()))
     return drift, tilt * 180.0 / pi
+
+
+def poked_frames(frames=70, every=3):
+    """(frame, model) copies along a poke from rest and the sway after it, every few frames."""
+    model = settled()
+    model.input("key_down", "return")
+    model.input("key_up", "return")
+    shots = []
+    for frame in range(frames):
+        model.step()
+        if frame % every == 0:
+            shots.append((frame, copy.deepcopy(model)))
+    return shots
+
+
+def dragged_frames():
+    """Copies of a body pressed on its side and dragged: a lopsided squash, tilted."""
+    model = settled()
+    cx, cy = model.body.center()
+    model.input("down", (cx + 80, cy + 30))
+    shots = []
+    for i in range(36):
+        model.input("move", (cx + 80 - 3 * i, cy + 30 - i))
+        model.step()
+        if i % 6 == 5:
+            shots.append(copy.deepcopy(model))
+    return shots

@@ -233,7 +233,7 @@ def _plain_frame(model):
     last, model.last_pointer = model.last_pointer, model.pointer
     dragged = 0.0 if model.pointer is None or last is None else hypot(
         model.pointer[0] - last[0], model.pointer[1] - last[1])
-    if body.push is not None and dragged <= 4.0:
+    if body.push is not None:  # the finger grips at any speed (issue 34)
         body.push.grip(body.points)
     body.floor_grip = model.pointer is not None and dragged == 0.0
     world = body.world

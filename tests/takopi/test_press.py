@@ -10,6 +10,7 @@ import pytest
 from tests.support.takopi import body_floor, mean_radius, release, run, settled
 
 from scenes.takopi.model import CENTRE_PRESS, FINGERTIP, NEAR_DENT, PRESS_IN
+from scenes.takopi.model import press
 from scenes.takopi.model.press import DENT_DOWN, clearing_reach, deepest_dent
 from verlet.geometry import signed_area
 
@@ -55,6 +56,7 @@ def test_press_at_the_centre_squashes_from_above_and_never_lifts_the_body():
     assert model.face == "normal"
 
 
+@pytest.mark.slow
 def test_a_press_anywhere_on_the_body_never_inflates_it():
     """Sixteen directions, three depths: the area never swells past the rest area."""
     base = settled()
@@ -170,6 +172,10 @@ def test_a_press_that_starts_outside_is_the_circle_centred_on_the_pointer():
     cx, cy = model.body.center()
     model.input("move", (cx + 60.0, cy))  # dragged onto the body: still centred on the pointer
     model.step()
+    # jumped there 214 px in one frame, the circle follows CIRCLE_SPEED px a frame
+    assert hypot(model.push_circle()[0][0] - far_above[0],
+                 model.push_circle()[0][1] - far_above[1]) == pytest.approx(press.CIRCLE_SPEED)
+    run(model, 7)
     assert model.push_circle()[0] == (cx + 60.0, cy)
 
 
@@ -202,6 +208,7 @@ def test_a_press_beside_the_body_slides_its_circle_in_from_that_side():
     assert abs(hypot(x - beside[0], y - beside[1]) - (touching - dent)) < 1e-9
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("push_radius", (100, 160, 220))
 def test_presses_and_fast_drags_never_turn_the_ring_inside_out(push_radius):
     """A ring turned inside out stands on its head for good (T13 rights the mirrored crown

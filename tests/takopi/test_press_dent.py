@@ -16,6 +16,8 @@ settings and weightless, the most found). Issue 25 saw the body shoved along the
 import random
 from math import hypot
 
+import pytest
+
 from tests.support.takopi import body_floor, release, run, settled
 
 from scenes.takopi.model import PARAMS
@@ -68,6 +70,7 @@ def worst_moves(values):
     return {name: held_move(values, at) for name, at in presses(settled(**values)).items()}
 
 
+@pytest.mark.slow
 def test_a_press_held_still_near_or_on_the_body_dents_it_and_moves_it_at_most_30_px():
     moves = worst_moves({})
     for name, (moved, least) in moves.items():
@@ -90,6 +93,7 @@ def slider_settings():
     return settings
 
 
+@pytest.mark.slow
 def test_no_slider_setting_lets_a_held_press_shove_or_launch_the_body():
     worst = {}
     for values in slider_settings():
@@ -131,6 +135,7 @@ def test_a_drag_still_carries_the_body_along():
     assert model.body.center()[0] > cx + 60.0
 
 
+@pytest.mark.slow
 def test_after_the_release_the_body_comes_back_to_its_rest():
     base = settled()
     rest_area, rest_perimeter = base.body.area(), base.body.perimeter()
@@ -173,6 +178,7 @@ def worst_on_grid(values, step):
     return worst, where
 
 
+@pytest.mark.slow
 def test_a_press_held_anywhere_on_a_grid_over_the_body_moves_it_at_most_30_px():
     """Every 12 px over the body and 20 px round it, at defaults (measured: at most 21 px; 68 px
     before the dent was bounded, a press low in the body crushing it flat on its floor)."""
@@ -181,6 +187,7 @@ def test_a_press_held_anywhere_on_a_grid_over_the_body_moves_it_at_most_30_px():
     assert worst > 10.0  # the grid did press it
 
 
+@pytest.mark.slow
 def test_at_the_sliders_ends_a_press_held_anywhere_moves_it_at_most_30_px():
     """A coarser grid at the settings that move it most: weightless (nothing flattens it before
     the finger does), the puffiest, the stiffest, the largest circle, and two random ones."""

@@ -86,6 +86,7 @@ class Session:
         return (round(x), round(y))
 
 
+@pytest.mark.slow
 def test_a_session_repainted_in_parts_is_the_whole_repaint_frame_for_frame():
     session = Session()
     session.run(40)  # dropped in, settling: frames repainted in parts from the second on
@@ -152,6 +153,7 @@ def test_a_session_repainted_in_parts_is_the_whole_repaint_frame_for_frame():
     assert session.partial > session.frames // 2  # most frames took the quick path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tier", ["medium", "low"])
 def test_the_cheaper_tiers_repaint_in_parts_as_whole(tier):
     session = Session()

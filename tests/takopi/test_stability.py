@@ -68,6 +68,7 @@ def assert_stands(values):
     assert drift < 3.0 and abs(tilt - expected) < 0.1, (values, round(drift, 2), round(tilt, 3))
 
 
+@pytest.mark.slow
 def test_a_nudged_body_comes_back_where_it_used_to_walk():
     for values in ({"iterations": 20}, {"iterations": 3}, {"gravity": 0.1},
                    {"area_ratio": 2.0}, {"iterations": 20, "upright_rate": 0.0}):
@@ -140,6 +141,7 @@ def returns_to_its_rest_shape(sequences, **values):
         assert abs(degrees(model.body.tilt())) < 0.5, (values, i)
 
 
+@pytest.mark.slow
 def test_after_presses_and_drags_the_same_rest_shape_at_20_iterations():
     returns_to_its_rest_shape(3, iterations=20)
 

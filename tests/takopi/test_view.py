@@ -120,7 +120,7 @@ def test_t9_only_the_face_changes_with_the_pressed_flag():
     xs, ys = numpy.nonzero(changed)
     assert len(xs) > 100
     fx, fy = view_face.face_center(model)
-    reach = view_face.face_radius(model) * 1.6
+    reach = view_face.face_radius(model) * 1.65  # the tear streaks run down the cheeks
     assert max(numpy.hypot(xs - fx, ys - fy)) < reach
 
 

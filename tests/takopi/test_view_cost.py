@@ -13,8 +13,7 @@ import pytest
 from scenes.kit.context import ViewContext
 from scenes.takopi import view, view_canvas
 from scenes.takopi.view_curves import closed_curve_px, open_curve_px
-from tests.support.takopi import settled
-from tests.takopi.test_view_frame import dragged_frames, poked_frames
+from tests.support.takopi import dragged_frames, poked_frames, settled
 from verlet.geometry import catmull_rom_closed, catmull_rom_open
 
 SIZE = (960, 540)

@@ -16,7 +16,7 @@ from app.quality import TIERS
 from scenes.kit.context import ViewContext
 from scenes.takopi import view, view_canvas
 from scenes.takopi.model.press import PushCircle
-from tests.support.takopi import make_model, run, settled
+from tests.support.takopi import dragged_frames, make_model, poked_frames, run, settled
 from verlet.geometry import catmull_rom_closed
 
 SIZE = (960, 540)
@@ -36,37 +36,6 @@ def pixels(surface):
 
 def forget_kept_picture():
     view._still.__init__()
-
-
-def poked_frames(frames=70, every=3):
-    """(frame, model) copies along a poke from rest and the sway after it, every few frames."""
-    import copy
-
-    model = settled()
-    model.input("key_down", "return")
-    model.input("key_up", "return")
-    shots = []
-    for frame in range(frames):
-        model.step()
-        if frame % every == 0:
-            shots.append((frame, copy.deepcopy(model)))
-    return shots
-
-
-def dragged_frames():
-    """Copies of a body pressed on its side and dragged: a lopsided squash, tilted."""
-    import copy
-
-    model = settled()
-    cx, cy = model.body.center()
-    model.input("down", (cx + 80, cy + 30))
-    shots = []
-    for i in range(36):
-        model.input("move", (cx + 80 - 3 * i, cy + 30 - i))
-        model.step()
-        if i % 6 == 5:
-            shots.append(copy.deepcopy(model))
-    return shots
 
 
 @pytest.fixture(scope="module")
@@ -160,6 +129,7 @@ def test_the_overlay_is_drawn_over_a_poked_body(poke):
     assert near_points >= 12
 
 
+@pytest.mark.slow
 def test_the_sampled_outline_keeps_to_the_spline(poke):
     """CURVE_SAMPLES samples a segment: the polygon through them strays from the smooth curve
     by under a third of a canvas pixel (two thirds of a supersampled one), at rest, squashed

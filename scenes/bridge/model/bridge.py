@@ -36,11 +36,12 @@ from math import hypot
 
 from scenes.kit.model.measures import Measure, worst_share_of_limit
 from scenes.kit.model.net import graph_state
-from verlet import Breakable, Connectivity, Hand, World, snap_overstretched
+from verlet import Breakable, Connectivity, Grip, Hand, World, snap_overstretched
 from verlet.geometry import distance_to_segment
+from scenes.kit.model.prepare import BuiltInStages
 
 from .crates import Crate, CrateYard
-from .hanging import REHANG_FRAMES, Rope, rehang, settle
+from .hanging import REHANG_FRAMES, Rope, rehang, settle, snap_share
 from .land import CLIFF_LEFT, CLIFF_RIGHT, CLIFF_TOP, cliffs, on_a_cliff_top
 
 PLANKS = 14
@@ -79,16 +80,29 @@ NUDGE_REACH = 120.0
 """How far along the deck a shake reaches, px."""
 
 
+def hanging_length(link):
+    """What the hand's grip measures a link against: a rope's length in the empty bridge at
+    rest (planks are not watched)."""
+    return link.rest * link.hang if isinstance(link, Rope) else None
+
+
 def deck_height(x):
     """The built deck's height at x: a shallow parabola from cliff to cliff."""
     t = (x - CLIFF_LEFT) / (CLIFF_RIGHT - CLIFF_LEFT)
     return CLIFF_TOP + SAG * 4.0 * t * (1.0 - t)
 
 
-class BridgeModel:
+class BridgeModel(BuiltInStages):
     """Posts, deck, handrail, hangers, the crates and the hand."""
 
-    def __init__(self, size, values, rng):
+    max_point_move = 40.0
+    """Farthest a point moves in a frame, px, in play: the hand leads by HAND_STEP (3 px), a
+    shake nudges by NUDGE (2.5 px), a crate riding a plank moves with it; a crate or a piece
+    falls freely, and from the canvas's top (a drop at y 6) to FALL_MARGIN below its bottom at
+    the strongest gravity (1.0 px per frame squared) it reaches sqrt(2 x 1.0 x 614) = 35 px a
+    frame (damped 0.99: less) before it is forgotten."""
+
+    def _construct(self, size, values, rng):
         self.size = size
         self.values = dict(values)
         self.rng = rng
@@ -108,12 +122,14 @@ class BridgeModel:
         self._hanging = Connectivity(self.world.particles, self.world.constraints)
         world = self.world
         world.on("before_integrate", self._steer)  # before the hand places what it holds
-        self.hand = Hand(world, GRAB_RADIUS, lead=HAND_STEP)
+        self.hand = Hand(world, GRAB_RADIUS, lead=HAND_STEP,
+                         grip=Grip(1.0 + GRIP * (self.values["strength"] - 1.0), whole=True,
+                                   base=hanging_length))
         world.on("before_integrate", self._load_planks)
         for finish in (self.yard.settle, self._keep_in_bounds, self._slip, self._snap,
                        self._clear_fallen):
             world.on("after_solve", finish)
-        self._settle()
+        yield from self._settle()
 
     @property
     def crates(self):
@@ -158,8 +174,15 @@ class BridgeModel:
     def _settle(self):
         """Hang the new bridge until it is still, or take the shape it settled in before with
         these values (`hanging.settle`)."""
-        settle(self.world, self.ropes(), (self.values["iterations"], self.values["gravity"]))
+        yield from settle(self.world, self.ropes(),
+                          (self.values["iterations"], self.values["gravity"]))
         self._set_strength(self.values["strength"])
+
+    def snap_share(self):
+        """The stretch over its hang at which a rope snaps now: `strength` at 12 passes a
+        frame, more with fewer (`hanging.snap_share`)."""
+        world = self.world
+        return snap_share(self.values["strength"], world.iterations * world.substeps)
 
     # --- parameters and input -------------------------------------------------------------
     def set_param(self, name, value):
@@ -167,6 +190,7 @@ class BridgeModel:
         if name == "iterations":
             self.world.iterations = value
             self.rehang = REHANG_FRAMES
+            self._set_strength(self.values["strength"])
         elif name == "gravity":
             self.world.gravity = (0.0, value)
             self.rehang = REHANG_FRAMES
@@ -174,9 +198,10 @@ class BridgeModel:
             self._set_strength(value)
 
     def _set_strength(self, strength):
+        share = snap_share(strength, self.world.iterations * self.world.substeps)
         for link in self.world.constraints:
             if isinstance(link, Rope):
-                link.limit = strength * link.hang
+                link.limit = share * link.hang
 
     def input(self, kind, value):
         if kind == "key_down":
@@ -274,18 +299,11 @@ class BridgeModel:
         self.yard.load_planks(self.world.gravity[1])
 
     def _slip(self):
-        """A hand that stretched a rope GRIP of the way to its limit loses its grip."""
-        if not self.hand.held:
-            return
-        share = 1.0 + GRIP * (self.values["strength"] - 1.0)
-        for link in self.world.constraints:
-            if isinstance(link, Rope):
-                reach = link.rest * link.hang * share
-                a, b = link.a, link.b
-                if (b.x - a.x) ** 2 + (b.y - a.y) ** 2 > reach * reach:
-                    self.slips += 1
-                    self.release()
-                    return
+        """A hand that stretched a rope GRIP of the way to its snapping stretch (`snap_share`: it
+        follows the passes) loses its grip (`verlet.Grip`, every rope watched against its
+        hanging length)."""
+        if self.hand.slip(1.0 + GRIP * (self.snap_share() - 1.0)):
+            self.slips += 1
 
     def _snap(self):
         """Ropes the solve could not pull back within their limit snap (while the empty
@@ -293,7 +311,7 @@ class BridgeModel:
         if self.rehang:
             self.rehang -= 1
             if not self.hand.held and not any(c.root().plank is not None for c in self.crates):
-                rehang(self.world.constraints, self.values["strength"])
+                rehang(self.world.constraints, self.snap_share())
         broken = snap_overstretched(self.world.constraints)
         if broken:
             self.torn += len(broken)

@@ -15,7 +15,8 @@ Every frame, after the solve, `CrateYard.settle` moves each crate by its state; 
 overlap are parted (`verlet.solids.square_overlap`): a falling crate that comes down on a resting
 one lands on it, others are pushed apart, half each when both are free, along the deck when
 both ride; then no crate stays inside the rock (`verlet.ConvexSolid.square_exit`): one that
-comes down on a cliff's top rests there, one that hits a face is put back beside it.
+comes down on a cliff's top rests there, one that comes down on its edge with its centre over
+the chasm slides off into it, one that hits a face is put back beside it.
 """
 
 from math import atan2, cos, hypot, sin
@@ -33,6 +34,9 @@ FRICTION = 0.25
 WEIGHT_SCALE = 2.0
 """Pull of a crate of mass 1, in the points' weights: a plank, which the `weight` slider counts
 in, is two points."""
+TIP_SPEED = 1.0
+"""Slowest a crate caught on a cliff's edge, its centre over the chasm, slides off it, px per
+frame (a crate of 40 is off in under a second)."""
 PARTING_PASSES = 3
 """Passes over every pair of crates a frame that push overlapping ones apart."""
 
@@ -188,11 +192,17 @@ class CrateYard:
 
     def _place_on_plank(self, crate):
         """Past an end of its plank a crate goes onto the next one, or off the bridge where
-        there is none; on a plank it sits on top of it."""
+        there is none; on a plank it sits on top of it. Where the next plank slopes back up
+        steeper than FRICTION (the two make a dip) it stays at the end of its own: it would
+        slide straight back, and it went to and fro between the two, 10 px a hop."""
         if not 0.0 <= crate.u <= 1.0:
-            k = self.planks.index(crate.plank) + (1 if crate.u > 1.0 else -1)
+            onward = crate.u > 1.0
+            k = self.planks.index(crate.plank) + (1 if onward else -1)
             if 0 <= k < len(self.planks) and not self.planks[k].broken:
-                crate.plank, crate.u = self.planks[k], 0.02 if crate.u > 1.0 else 0.98
+                if _slides_back(self.planks[k], onward):
+                    crate.u = 1.0 if onward else 0.0
+                else:
+                    crate.plank, crate.u = self.planks[k], 0.02 if onward else 0.98
         a, b = crate.plank.a, crate.plank.b
         u = min(1.0, max(0.0, crate.u))
         angle = atan2(b.y - a.y, b.x - a.x)
@@ -303,6 +313,9 @@ class CrateYard:
                 continue
             elif dy < 0.0 and abs(dy) >= abs(dx) and on_a_cliff_top(crate.x):
                 crate.ground()
+            elif dy < 0.0 and abs(dy) >= abs(dx):
+                _shift(crate, dx, dy)  # on the edge, its centre over the chasm: it tips off
+                _tip_off(crate, 1.0 if crate.x < (CLIFF_LEFT + CLIFF_RIGHT) / 2.0 else -1.0)
             else:
                 _shift(crate, dx, dy)
 
@@ -317,6 +330,24 @@ class CrateYard:
     def riding_load(self):
         """Total mass the planks carry now (riding crates and what is stacked on them)."""
         return sum(c.mass for c in self.crates if c.root().plank is not None)
+
+
+def _tip_off(crate, side):
+    """A crate caught on a cliff's edge with its centre over the chasm goes over it: it moves
+    toward the chasm (`side`, +1 right) at least TIP_SPEED px a frame until it clears the rock
+    and falls (it used to rest there, half over the chasm, "falling", for good)."""
+    if (crate.x - crate.px) * side < TIP_SPEED:
+        crate.px = crate.x - side * TIP_SPEED
+
+
+def _slides_back(plank, onward):
+    """True when a crate arriving on `plank` (from its first end if `onward`, else from its
+    second) would slide back off it: it slopes up from that end steeper than FRICTION."""
+    a, b = plank.a, plank.b
+    if b.x <= a.x:
+        return False
+    slope = (b.y - a.y) / max(1e-6, hypot(b.x - a.x, b.y - a.y))
+    return slope < -FRICTION if onward else slope > FRICTION
 
 
 def _shift(crate, dx, dy):

@@ -13,6 +13,12 @@ knife, "cut_down", "cut_move", "cut_up"), so what a key does is what a drag does
 - X, for a model with a knife, is held down to cut: its press starts a stroke at the cursor
   and the arrows draw it ("cut_move") until X is let go.
 
+One hand at a time: the latest press wins. A pointer's press ("down", "cut_down") takes over
+from a key grab or cut; an Enter or X press takes over from the pointer, and the rest of the
+pointer's gesture (its drag and its release) is then ignored (`input` takes it), so the mouse
+and the keys never pull one point two ways (a mouse still held down had dragged what the keys
+took 560 px in a frame).
+
 The cursor stays inside the canvas (MARGIN px in) and is shown (`shown`) once a key moved or
 used it. Pure Python: the model protocol's key names (`scenes.kit.model.script`).
 """
@@ -52,11 +58,15 @@ class KeyHand:
         self.shown = False
 
     def input(self, kind, value):
-        """Take a key this hand plays; True when it did (the model then ignores the key)."""
+        """Take a key this hand plays, or the rest of a pointer gesture this hand took over
+        from; True when it did (the model then ignores the input)."""
         if kind not in ("key_down", "key_up"):
-            if kind in ("down", "up") and not self.sending:
+            if self.sending:
+                return False
+            if kind in ("down", "cut_down"):
                 self.grabbing = self.cutting = False  # the pointer took over
-            return False
+                return False
+            return self.grabbing or self.cutting  # the keys hold: the pointer's drag waits
         down = kind == "key_down"
         if value in ARROWS:
             if down:

@@ -11,7 +11,7 @@ The helpers below measure the usual suspects: the worst stretch of a set of link
 past its limit that is, the worst bend of a set of strands.
 """
 
-from math import atan2, hypot
+from math import atan2, degrees, hypot
 
 from verlet.geometry import wrap_angle
 
@@ -85,23 +85,25 @@ def worst_share_of_limit(links):
     return worst
 
 
-def worst_bend_share(strands):
-    """The largest |bend| / its range's half width over every joint of `strands`
-    (`verlet.Strand`s, ranges symmetric about 0): 1.0 is at a range's edge; 0.0 for none.
-
-    Each joint's bend is `AngleRange.relative_angle`, worked out with one atan2 a segment: the
-    direction of one segment is the reference of the next joint's."""
-    worst = 0.0
+def bend_reading(strands):
+    """(the most any joint of `strands` is bent past its range, degrees, 0 when none is; the
+    mean |bend| / its range's half width over every joint, 0.0 for none): how hair is
+    bent, with ranges symmetric about 0. Each joint's bend is `AngleRange.relative_angle`,
+    worked out with one atan2 a segment: the direction of one segment is the reference of the
+    next joint's."""
+    past = total = 0.0
+    count = 0
     for strand in strands:
         chain = strand.chain
         reference = strand.base_angle()
         for i, joint in enumerate(strand.limits):
             pivot, point = chain[i], chain[i + 1]
             angle = atan2(point.y - pivot.y, point.x - pivot.x)
+            bend = abs(wrap_angle(angle - reference))
             width = max(abs(joint.lo), abs(joint.hi))
+            past = max(past, bend - width)
             if width > 0.0:
-                share = abs(wrap_angle(angle - reference)) / width
-                if share > worst:
-                    worst = share
+                total += bend / width
+                count += 1
             reference = angle
-    return worst
+    return degrees(past), (total / count if count else 0.0)

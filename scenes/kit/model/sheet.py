@@ -11,7 +11,7 @@ does:
 - `clear_fallen()` points no longer hanging on a pin (`verlet.Connectivity`) that fall off the
   canvas go
 
-- `slip()`       after the tearing, a hand pulling a link past its grip lets go
+- `slip()`       after the tearing, a hand pulling a link past its grip lets go (unless it yanks)
 
 A triangle lives while all its links do. Optionally the sheet has a body (`verlet.Spacer`s
 across each cell's diagonals and across two cells along rows and columns, pushing apart after
@@ -24,15 +24,22 @@ last motion when let go, so a flick throws the cloth.
 
 from math import sqrt
 
-from verlet import (Breakable, Connectivity, Distance, Hand, Spacer, TriangleWind, cut_links,
-                    move_now, push_apart, sheet, snap_overstretched, tethers)
+from verlet import (Breakable, Connectivity, Distance, Grip, Hand, Spacer, TriangleWind,
+                    cut_links, move_now, push_apart, sheet, snap_overstretched, tethers)
 
 from .net import graph_state
 
 GRAB_RADIUS = 20.0
 """A press grabs every point this close to it, px (a fingertip's patch of cloth)."""
 HAND_SPEED = 40.0
-"""Fastest a held point leaves the hand when let go, px per frame."""
+"""Fastest a held point follows the hand, and leaves it when let go, px per frame (a hand that
+leaps across the canvas leaves the cloth behind and it catches up over the next frames)."""
+YANK = 2.0
+"""A hand that moves in a frame this many times what takes a link at it from its slip stretch
+to its tear limit, or farther, is yanking (the cloak's: 15.3 px, 918 px/s): the cloth does not
+slip out of it, so what it pulls too far tears, downward, sideways or upward alike (a slip in
+the yank's first frame had made sideways yanks below 3,000 px/s tear nothing); a stronger
+cloth needs a faster yank."""
 TEARS_PER_FRAME = 2
 """At most this many links give way a frame, the worst first: a tear runs like a crack."""
 CLEAR_MARGIN = 60.0
@@ -53,12 +60,13 @@ class Sheet:
             (`verlet.tethers`, after every solver pass, worked out again when links go), so
             the sheet hangs at its rest length with any number of passes
     grip    None (the hand holds on whatever the pull), or the stretch at which the cloth
-            slips out of the hand: after a frame's tearing, a link from a held point to a free
-            one stretched past the lower of `grip` and halfway to the tear limit makes the hand
-            let go (`slip`, which the demo skips in a frame that tore something: a tear
-            that has begun runs on while the hand pulls). A slow drag reaches that first and
-            the cloth slides out of the fingers; a yank fast enough to take a link from there
-            past its limit within one frame tears it.
+            slips out of the hand (`verlet.grip.Grip`): after a frame's tearing, a link from a
+            held point to a free one stretched past the lower of `grip` and halfway to the tear
+            limit makes the hand let go (`slip`, which the demo skips in a frame that tore
+            something: a tear that has begun runs on while the hand pulls), unless the hand
+            moved far enough in that frame to be yanking (YANK). A slow drag reaches that
+            stretch and the cloth slides out of the fingers; a yank holds on, in whatever
+            direction, and what it pulls past the limit tears.
     """
 
     def __init__(self, world, size, columns, rows, spacing, origin, pinned, limit, shear=0.0,
@@ -95,7 +103,8 @@ class Sheet:
         if body is not None or tether:
             world.on("after_integrate", self._start_passes)
             world.on("after_iteration", self.keep_apart)
-        self.hand = Hand(world, GRAB_RADIUS, top_speed=HAND_SPEED)
+        self.hand = Hand(world, GRAB_RADIUS, top_speed=HAND_SPEED, pace=HAND_SPEED,
+                         grip=None if grip is None else Grip(grip))
         self.grip = grip
         self.limit = limit
         self._version = 0
@@ -239,16 +248,14 @@ class Sheet:
 
     def slip(self):
         """After the tearing: let go if a link between a held point and a free one is stretched
-        past `slip_stretch()`; True if the cloth slipped."""
-        if self.grip is None or not self.held:
+        past `slip_stretch()` and the hand is not yanking (`Hand.slip`); True if it slipped."""
+        if self.grip is None:
             return False
-        held = {id(p) for p, _, _ in self.held}
-        reach = self.slip_stretch()
-        for link in self.world.constraints:
-            if (id(link.a) in held) != (id(link.b) in held) and link.length() > reach * link.rest:
-                self.let_go()
-                return True
-        return False
+        stretch = self.slip_stretch()
+        if not self.hand.slip(stretch, yank=YANK * (self.limit - stretch) * self.spacing):
+            return False
+        self._version += 1
+        return True
 
     def loose(self):
         """The points that no longer hang on a nail (or on the hand), worked out once per

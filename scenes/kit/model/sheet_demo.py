@@ -29,9 +29,10 @@ from math import hypot, pi
 
 from verlet import Breakable, cap_speed
 
-from .measures import Measure, worst_stretch
-
 from .key_hand import KeyHand
+from .measures import Measure, worst_stretch
+from .prepare import BuiltInStages
+from .sheet import HAND_SPEED
 
 DAMPING = 0.99
 """Velocity a sheet keeps per frame."""
@@ -66,7 +67,7 @@ CUT_FRAMES = 20
 """Frames a knife stroke stays drawn, fading."""
 
 
-class SheetDemo:
+class SheetDemo(BuiltInStages):
     """A sheet in its world, the hand that may hold a patch of it, and the knife.
 
     Subclasses give `build(size, values, rng) -> (world, sheet)`, may name the parameter that
@@ -81,7 +82,11 @@ class SheetDemo:
     moves_by_itself = False
     """True for a demo whose wind blows from the start (`scenes.kit.model.simulation`)."""
 
-    def __init__(self, size, values, rng, calm=False):
+    max_point_move = HAND_SPEED
+    """The farthest a point of the sheet moves in a frame, px, whatever the input: a held one
+    follows the hand at most HAND_SPEED, a free one at most TOP_SPEED (`verlet.cap_speed`)."""
+
+    def _construct(self, size, values, rng, calm=False):
         self.size = size
         self.values = dict(values)
         self.phase = rng.uniform(0.0, 2.0 * pi)  # a seeded offset for the gusts
@@ -97,7 +102,7 @@ class SheetDemo:
         # after the sheet's hand (and a build's own hooks): the clock the wind reads
         self.world.on("before_integrate", self._advance_clock)
         self.world.on("after_solve", self._finish_frame)
-        self._settle()
+        yield from self._settle()
         grid = self.sheet.grid  # the keyboard's cursor starts at the sheet's middle
         middle = (sum(p.x for p in grid) / len(grid), sum(p.y for p in grid) / len(grid))
         self.keys = KeyHand(self._key_pointer, size, middle, knife=True)
@@ -108,7 +113,8 @@ class SheetDemo:
     def _settle(self):
         """Hang the sheet for SETTLE_FRAMES frames, damped hard, with the wind as it will blow
         and nothing tearing (it is built flat: the fall into its folds is the building, not a
-        pull); then its motion is forgotten, so the first frame shown starts from rest."""
+        pull); then its motion is forgotten, so the first frame shown starts from rest. A
+        generator: it yields after every frame it hangs (`building`)."""
         world, sheet = self.world, self.sheet
         calm = sheet.wind not in world.forces
         key = (type(self).__name__, tuple(sorted(self.values.items())))
@@ -118,7 +124,7 @@ class SheetDemo:
             for p, (x, y) in zip(world.particles, kept[1]):
                 p.x, p.y = x, y
         else:
-            self._settle_by_frames(calm)
+            yield from self._settle_by_frames(calm)
             if calm:
                 if len(SETTLED_SHAPES) >= SETTLED_SHAPES_KEPT:
                     SETTLED_SHAPES.pop(next(iter(SETTLED_SHAPES)))
@@ -134,11 +140,13 @@ class SheetDemo:
         sheet.set_limit(float("inf"))
         for _ in range(SETTLE_FRAMES):
             world.step()
+            yield
         for _ in range(SETTLE_MORE if calm else 0):
             if all(abs(p.x - p.px) < SETTLED and abs(p.y - p.py) < SETTLED
                    for p in world.particles):
                 break
             world.step()
+            yield
         sheet.set_limit(self.values["tear"])
         world.damping = damping
 
@@ -152,6 +160,18 @@ class SheetDemo:
             self.sheet.set_limit(value)
         elif name == "wind":
             self.sheet.blow(self.wind_on and value > 0.0)
+
+    def blowing(self):
+        """True while the wind blows: switched on, its slider above 0."""
+        return self.wind_on and self.values["wind"] > 0.0
+
+    def wind_word(self):
+        """What the wind button and Space do now, in the button's words: "stop wind" while it
+        blows, "start wind" while it is off, "wind at 0" while it is on with its slider at 0
+        (nothing blows to stop: a press turns it off, and the label reads "start wind")."""
+        if self.blowing():
+            return "stop wind"
+        return "wind at 0" if self.wind_on else "start wind"
 
     def _inside(self, pos):
         return (min(self.size[0] - MARGIN, max(MARGIN, pos[0])),

@@ -18,6 +18,8 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
     model.observe()            the scene's own state keys, JSON-ready
     model.points()             optional: (x, y) of every simulated point (robustness checks)
     model.bounds()             optional: (left, top, right, bottom) of the world, px
+    Model.max_point_move       the farthest a point may move in a frame, px, whatever the
+                               input (tests/scenes/test_point_moves.py holds every demo to it)
     model.moments              optional: a list the model appends its moments to, each
                                (name, detail) like ("torn", {"links": 12}): what just happened
                                that a reader would name (names match MOMENT_NAME)
@@ -30,7 +32,9 @@ from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
                                calm=True) when the reader asked for reduced motion
 
 `Simulation` adds what all demos share: the common state keys, live parameter changes through
-the scene's table, and restart with a fresh generator. When a restart happens is the demo's
+the scene's table, and restart with a fresh generator. A model built ahead under the same key
+(`build_key`, `scenes.kit.model.prepare.PREPARED`, which only the live loop fills) is taken
+instead of building one: the same model, without the build in the frame of R. When a restart happens is the demo's
 restart rule, an object its model class names (`restart_rule`), so a pure run and the scene
 both decide alike: `RestartAtOnce` (key `r` or a restart control starts again at once) unless
 the demo has its own (the spider game asks to confirm mid-game). A rule has
@@ -58,6 +62,7 @@ import random
 import re
 from collections import deque
 
+from .prepare import PREPARED, build_key
 from .script import play
 
 SIZE = (960, 540)
@@ -85,6 +90,16 @@ class RestartAtOnce:
 
     def step(self, simulation):
         pass
+
+
+def planned_key(model_class, params, size, seed=0, values=None, restarts=0, calm=False):
+    """The build key of the model a `Simulation(name, model_class, params, size, seed, values,
+    calm=calm)` builds after `restarts` restarts (its values clamped and completed as it does)."""
+    full = params.defaults()
+    for key, value in (values or {}).items():
+        full[key] = params.lookup(key).clamp(value)
+    calm = bool(calm) and getattr(model_class, "moves_by_itself", False)
+    return build_key(model_class, size, full, f"{seed}:{restarts}", calm)
 
 
 class Simulation:
@@ -115,9 +130,20 @@ class Simulation:
         self.phase = None
         """The last phase taken of a part-way frame, (name, k or None, n); None between frames."""
 
+    def build_key(self, restarts=None):
+        """The key (`scenes.kit.model.prepare.build_key`) of the model this simulation builds
+        after `restarts` restarts (None: the number so far), with its values now."""
+        return planned_key(self.model_class, self.params, self.size, self.seed, self.values,
+                           self.restarts if restarts is None else restarts, self.calm)
+
     def _new_model(self):
         # A string seed is hashed the same way on every platform (CPython, Pyodide), and a
-        # restart gets a new but still reproducible game.
+        # restart gets a new but still reproducible game. One built ahead (`prepare`) is the
+        # same model, handed over.
+        if PREPARED.builds:
+            model = PREPARED.take(self.build_key())
+            if model is not None:
+                return model
         rng = random.Random(f"{self.seed}:{self.restarts}")
         if self.calm:
             return self.model_class(self.size, dict(self.values), rng, calm=True)

@@ -4,11 +4,20 @@
 the web (`web`, `weave`, `upkeep`), the spider (`spider`), the bugs (`enemies`, `director`), the
 sky (`sky`), plus the rules that belong to the game as a whole: HP, score, silk, the camera, the
 pointer scheme and game over. Reduced motion (`calm`) opens a still sky (no meteors, no
-twinkling) until M. Moments: "caught", "eaten", "game-over" (with the score), "hurt" (the HP).
+twinkling) until M. Moments: "caught", "eaten", "game-over" (with the score), "hurt" and
+"hungry" (the HP).
+
+A spider must eat: HUNGER_AFTER frames after its last meal (or the start) it is hungry, and
+from then on it loses one HP every HUNGER_EVERY frames until it collects a corpse; at 0 HP
+it has starved. So sitting still, which the bugs rarely reach through a woven web, is no way
+to last: an idle spider starves within about 75 s.
 
 The controls (keys, and one pointer that taps to shoot and holds to crawl) are in `controls`.
 Pointer positions are canvas pixels; world = canvas + camera, the camera being the world
-position of the canvas's top-left corner.
+position of the canvas's top-left corner. The world's edges (`bounds`) keep the web: a knot that
+hangs on an anchor never leaves them (`web`), so neither does the riding spider; a falling
+spider can hang on while it is within RESCUE_REACH of them (`hang_on`), and its fall ends
+once it is not.
 Pure Python: no pygame.
 """
 
@@ -16,6 +25,7 @@ import random
 
 from scenes.kit.model.measures import Measure, worst_stretch
 from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.prepare import BuiltInStages
 
 from .camera import camera_target, follow
 from .controls import Controls
@@ -25,8 +35,8 @@ from .route import Crawl
 from .rules import GameRules
 from .sky import Sky
 from .shots import MAX_THREADS, SHOT_COST, SHOT_COST_PER_PX, SILK_TENSION  # noqa: F401
-from .shots import cost, refusal, spin
-from .spider import Spider, plan_shot, steer
+from .shots import RESCUE_COST, cost, refusal, spin
+from .spider import RESCUE_REACH, Spider, outside_by, plan_shot, steer
 from .upkeep import drop_fallen, mark_busy, recycle, tidy
 from .weave import weave_orb
 from .web import YIELD_STRETCH, Web
@@ -59,6 +69,10 @@ HP_MAX = 10
 """HP at the start; a collected corpse heals up to this (S7, S8)."""
 HEAL = 1
 """HP a collected corpse gives back (S7)."""
+HUNGER_AFTER = 25 * 60
+"""Frames after its last meal (or the game's start) at which the spider grows hungry."""
+HUNGER_EVERY = 5 * 60
+"""A hungry spider loses one HP this often, frames, until it eats."""
 HURT_COOLDOWN = 60
 """Frames after a hurt during which the spider cannot be hurt again (it blinks): one hurt per
 cooldown, whatever its source (the swarm reports a frame's worst bite or drag, never the sum)."""
@@ -83,18 +97,27 @@ STILL_SKY_KEY = "m"
 """Starts and stops the sky's motion (meteors, twinkling): reduced motion opens it still."""
 
 
-class SpiderModel:
+class SpiderModel(BuiltInStages):
     """The whole game state; see the module docstring."""
 
     restart_rule = GameRules
     """Mid-game `R` asks first, in the scene and in every pure run alike (`rules`)."""
     moves_by_itself = True
     """Its meteors and stars move by themselves: built `calm` under reduced motion."""
+    max_point_move = 45.0
+    """The most any simulated point (`points()`: knots, the spider, bugs) moves in one frame,
+    whatever the input, px. The sum of the worst cases: a knot moves at most `edges.KNOT_SPEED` (20,
+    the web's speed limit; 20.4 when drawn back in at the world's edge, LIFT 4 across it); the
+    riding spider moves with its thread (20.4) plus its ride (2.6), a step onto the knot it
+    shoots from (5) and onto the strand left when its thread is cut under it (5): 33; falling,
+    at most MAX_FALL_SPEED (22); a bug flies at most 2.55, and when caught it is drawn onto its
+    knot, which lies within 23.6 of where it flew from (its radius 6, a knot snapped 5 along
+    the thread, or 10 in from an anchor it hit) and moves 20.4 more in that frame: 44."""
 
-    def __init__(self, size, values, rng, calm=False):
+    def _construct(self, size, values, rng, calm=False):
         self.size = tuple(size)
         self.rng = rng
-        self.web = Web(values["gravity"], values["stiffness"])
+        self.web = Web(values["gravity"], values["stiffness"], bounds=(0.0, 0.0) + WORLD)
         _, _, rows = weave_orb(self.web, WEB_CENTER, WEB_RADIUS, rng)
         start = rows[0][1].threads[0]  # a spiral thread near the hub
         self.spider = Spider(start, 0.5)
@@ -103,6 +126,7 @@ class SpiderModel:
         for _ in range(SETTLE_FRAMES):
             self._load_web()
             self.web.step()
+            yield
         self.web.sleep.enabled = True
         self.spider.sync()
         self.spider.vx = self.spider.vy = 0.0
@@ -114,8 +138,9 @@ class SpiderModel:
         self.score = 0
         self.silk = SILK_MAX
         self.frame = 0
+        self.fed = 0  # the frame of the spider's last meal
         self.game_over = False
-        self.cause = None  # "bitten" | "fell" once the game is over
+        self.cause = None  # "bitten" | "fell" | "starved" once the game is over
         self.hurt_cooldown = 0
         self.controls = Controls()
         self.crawl = Crawl()  # a held finger's way along the threads
@@ -175,6 +200,7 @@ class SpiderModel:
             self.frame += 1
             self.silk = min(SILK_MAX, self.silk + SILK_REFILL)
             self.hurt_cooldown = max(0, self.hurt_cooldown - 1)
+            self._starve()
             self._move_spider()
             self._spawn()
         events = self.swarm.step(self.web, self.spider, self.rng)
@@ -221,6 +247,7 @@ class SpiderModel:
                        "state": spider.state, "facing": spider.facing},
             "hp": self.hp,
             "hp_max": HP_MAX,
+            "hungry": self.hungry,
             "score": self.score,
             "silk": round(self.silk, 3),
             "silk_max": SILK_MAX,
@@ -290,8 +317,9 @@ class SpiderModel:
                     self.moments.append(("eaten", {"score": self.score}))
                     self.hp = min(HP_MAX, self.hp + HEAL * taken)
                     self.counts["collected"] += taken
+                    self.fed = self.frame
         elif spider.state == "falling":
-            if spider.fall():
+            if spider.fall() or self.hang_on() == "out of reach":
                 self._end("fell")
 
     def _supported(self):
@@ -317,6 +345,21 @@ class SpiderModel:
         if self.hp == 0:
             self._end("bitten")
 
+    @property
+    def hungry(self):
+        """Whether the spider has gone HUNGER_AFTER frames without a meal (it weakens)."""
+        return self.frame - self.fed >= HUNGER_AFTER
+
+    def _starve(self):
+        """A hungry spider loses one HP every HUNGER_EVERY frames; at 0 it has starved."""
+        hungry_for = self.frame - self.fed - HUNGER_AFTER
+        if hungry_for <= 0 or hungry_for % HUNGER_EVERY:
+            return
+        self.hp = max(0, self.hp - 1)
+        self.moments.append(("hungry", {"hp": self.hp}))
+        if self.hp == 0:
+            self._end("starved")
+
     def _end(self, cause):
         self.spider.state = "dead"
         self.spider.forget_route()
@@ -336,6 +379,20 @@ class SpiderModel:
         found.append(self.spider.position)
         found.extend(e.position for e in self.swarm.enemies)
         return found
+
+    def hang_on(self):
+        """Whether a falling spider can still shoot and hang on (S9): "" when some shot would
+        hold now, else why not: "out of reach" (farther than RESCUE_REACH outside the world,
+        which ends the fall) or "out of silk" (less than a full-length shot's RESCUE_COST; a
+        short shot at a thread close by may still hold). The view offers the rescue only
+        when this says "". Not falling: "not falling"."""
+        if self.spider.state != "falling":
+            return "not falling"
+        if outside_by(self.spider.position, self.bounds()) > RESCUE_REACH:
+            return "out of reach"
+        if self.silk < RESCUE_COST:
+            return "out of silk"
+        return ""
 
     def preview_shot(self, world_point):
         """What a shot at `world_point` would do now (for the overlay); changes nothing."""

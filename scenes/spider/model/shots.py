@@ -8,6 +8,8 @@ would fail. Pure Python.
 
 from math import hypot
 
+from .spider import SHOT_RANGE
+
 SHOT_COST = 6.0
 """Silk every shot costs, whatever its length."""
 SHOT_COST_PER_PX = 0.06
@@ -16,6 +18,11 @@ SILK_TENSION = 0.97
 """A new thread is spun this much shorter than the gap it spans, so it pulls taut."""
 MAX_THREADS = 400
 """A riding spider cannot spin more once the web has this many threads (a hard cap)."""
+
+
+RESCUE_COST = SHOT_COST + SHOT_COST_PER_PX * SHOT_RANGE
+"""The silk a full-length shot takes: with this much a falling spider in reach can always hang
+on (`SpiderModel.hang_on`)."""
 
 
 def cost(plan):

@@ -36,7 +36,7 @@ FALL_GRAVITY = 0.35
 FALL_FRAMES = 110
 """Frames a fall is shown before the spider dies of it (about 1.8 s)."""
 MAX_FALL_SPEED = 22.0
-"""Terminal speed of a falling spider, px/frame."""
+"""Terminal speed of a falling spider, px/frame (whatever way it falls)."""
 SHOT_RANGE = 320.0
 """Longest thread the spider can shoot; a shot meeting nothing pins an anchor this far away, px."""
 FAIL_ANGLE = radians(15.0)
@@ -45,6 +45,10 @@ PASS_ANGLE = radians(14.0)
 """A shot meeting a thread flatter than this slides past it instead of sticking (S3)."""
 MIN_SHOT = 8.0
 """Threads nearer than this along the ray are too close to stick to, px."""
+RESCUE_REACH = 0.9 * SHOT_RANGE
+"""A falling spider this near the world (or in it) can still hang on, px: a full-length shot
+into empty space pins an anchor inside the world from here within 25 degrees of the way back
+(cos 25.8 deg = 0.9). Farther out nothing can save it: the fall ends (S9)."""
 
 
 class Spider:
@@ -116,6 +120,10 @@ class Spider:
     def fall(self):
         """One frame of free fall; returns True when the fall has lasted long enough to kill."""
         self.vy = min(MAX_FALL_SPEED, self.vy + FALL_GRAVITY)
+        speed = hypot(self.vx, self.vy)
+        if speed > MAX_FALL_SPEED:  # thrown sideways off a swinging web: the same top speed
+            self.vx *= MAX_FALL_SPEED / speed
+            self.vy *= MAX_FALL_SPEED / speed
         self.x += self.vx
         self.y += self.vy
         self.fall_frames += 1
@@ -285,6 +293,13 @@ def plan_shot(web, spider, target, bounds=None):
 
 SNAP_AT_KNOT = 5.0
 """The spider counts as standing on a knot this close to it, px (its threads are its own)."""
+
+
+def outside_by(point, bounds):
+    """How far `point` lies outside the rectangle `bounds` (left, top, right, bottom), px (0
+    inside it)."""
+    x, y = point
+    return hypot(max(bounds[0] - x, 0.0, x - bounds[2]), max(bounds[1] - y, 0.0, y - bounds[3]))
 
 
 def _span_in_bounds(origin, direction, bounds):

@@ -12,6 +12,9 @@ and the solver's lists together, so the solver never sees a thread the graph has
 - `piece_threads(knot)`  the threads a crawl from `knot` can reach
 - `merge(knot)`          undo a split (used by `upkeep` to keep the web bounded)
 
+After each frame's solve every knot is held in step and in place: no faster than
+`speed_limit`, and inside the world's `bounds` if it hangs on an anchor (`edges`).
+
 What hangs on what is `verlet.Connectivity`'s, worked out once per `version`. Still knots
 sleep under the world's `verlet.Sleeping` policy (`sleep`); besides a moving neighbour (the
 policy's own rule), a sleeping knot wakes when:
@@ -34,6 +37,7 @@ from verlet import Connectivity, Sleeping, SleepingParticle, TapedDistance, Worl
 from verlet.compact import slot_names, state_getter, state_setter
 from verlet.geometry import EPSILON, closest_point_on_segment
 
+from .edges import KNOT_SPEED, keep_in_step
 from .web_queries import WebQueries
 
 DAMPING = 0.99
@@ -49,8 +53,6 @@ growing to length / YIELD_STRETCH (`give_overstretched`). Anchors are fixed and 
 short, so a web can hold a thread where no amount of solving reaches its rest (two knots held
 apart by other taut threads); without the give such a thread would stay pulled to several
 times its rest for good."""
-
-
 class Knot(SleepingParticle):
     """A web node: a particle that knows its threads (and can sleep, `verlet.sleeping`).
 
@@ -60,10 +62,11 @@ class Knot(SleepingParticle):
     alive  False once removed from the web (holders of a knot check this)
     """
 
-    __slots__ = ("threads", "kind", "born", "quiet", "alive")
+    __slots__ = ("threads", "kind", "born", "quiet", "alive", "fx", "fy")
 
     def __init__(self, x, y, pinned=False, kind="web", born=0):
         super().__init__(x, y, pinned)
+        self.fx, self.fy = x, y  # where it stood when the frame began (`Web._keep_in_step`)
         self.threads = self.links
         self.kind = kind
         self.born = born
@@ -122,10 +125,15 @@ class Web(WebQueries):
     """Knots and threads in one Verlet world, with the graph operations that keep them in step.
 
     `sleeping` (default True) lets still knots sleep (`sleep`, the world's `verlet.Sleeping`);
-    False solves every thread every frame, exactly as before sleeping existed.
+    False solves every thread every frame, exactly as before sleeping existed. `bounds` (None:
+    none) are the world's edges and `speed_limit` the most a knot moves in a frame (see the
+    module docstring).
     """
 
-    def __init__(self, gravity=0.05, iterations=10, damping=DAMPING):
+    bounds = None
+    speed_limit = KNOT_SPEED
+
+    def __init__(self, gravity=0.05, iterations=10, damping=DAMPING, bounds=None):
         self.sleep = Sleeping()
         self.world = World(gravity=(0.0, gravity), damping=damping, iterations=iterations,
                            solver="gauss-seidel", sleeping=self.sleep)
@@ -136,6 +144,8 @@ class Web(WebQueries):
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
         self.world.on("before_integrate", self._count_frame)
         self.world.on("before_integrate", self._drop_loose)
+        self.world.on("after_solve", self._keep_in_step)
+        self.bounds = bounds
 
     def __getstate__(self):
         """A copy (pickle) keeps the graph flat: each knot's threads and watched neighbours
@@ -354,6 +364,10 @@ class Web(WebQueries):
             wake(knot)
             knot.py -= LOOSE_FALL  # one frame's worth of extra downward speed
 
+    def _keep_in_step(self):
+        """After the solve: the speed limit and the world's edges (`edges.keep_in_step`)."""
+        keep_in_step(self)
+
     def give_overstretched(self):
         """Let every thread longer than YIELD_STRETCH x its rest yield to that stretch; return
         how many gave (run by upkeep a few times a second: silk creeps, it does not snap)."""
@@ -371,3 +385,4 @@ class Web(WebQueries):
     def index(self):
         """{knot: position in `knots`} for reporting threads as index pairs."""
         return {id(knot): i for i, knot in enumerate(self.knots)}
+

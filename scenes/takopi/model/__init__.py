@@ -13,8 +13,9 @@ release the push circle (T7); "key_down" "space" or "return" is one press-and-re
 `press.py`'s: a press far from the body is the circle centred on the pointer, as in the article;
 the circle is larger than the body, so on the body or near it the circle comes in through the
 surface from outside, along the line from the body's centre through the pointer, dents it from
-that side and keeps that side while dragged; what it pushes gets no speed from it and grips it,
-so a still press is a dent and never a kick. The drawing learns one thing from here
+that side (straight beneath the underside, from below) and keeps that side while dragged; what
+it pushes gets no speed from it and grips it, so a still press is a dent and never a kick and
+a drag carries the body along. A new press or poke starts its own circle afresh. The drawing learns one thing from here
 about the face: whether Takopi is being pressed (T9).
 """
 
@@ -22,10 +23,11 @@ from math import cos, hypot, pi, sin
 
 from scenes.kit.model.measures import Measure
 from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.prepare import BuiltInStages
 
-from .body import CROWN, RING_POINTS, Body
+from .body import CROWN, RING_POINTS, Body, Outline
 from .legs import Leg, default_shapes
-from .press import GRIP_SPEED, POKE_DEPTH, PRESS_IN, Poke, PushCircle, ease, plan_press
+from .press import CIRCLE_SPEED, POKE_DEPTH, PRESS_IN, Poke, PushCircle, ease, plan_press
 from .press import CENTRE_PRESS, FINGERTIP, NEAR_DENT  # noqa: F401 (what views and tests read)
 
 HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space pokes it"
@@ -64,6 +66,12 @@ DROP_HEIGHT = 40.0
 """The body starts, filled and at rest, with its lowest point this far above its floor and drops
 in, px (with gravity; weightless, it starts on its floor)."""
 
+MAX_POINT_MOVE = 45.0
+"""The farthest any point of Takopi moves in one frame, px, whatever is pressed, dragged or
+poked in any order: the push circle moves at most CIRCLE_SPEED (30 px) a frame and grips what
+it carries, and what springs back when a press or a poke lets go moves up to about 27 px (a
+poke cut short by a press). A press during a poke once moved a point 424 px."""
+
 BOTTOM_INDEX = RING_POINTS // 2
 """Ring index of the point at the bottom at rest (the crown is index 0)."""
 LEG_SHAPES = default_shapes(
@@ -74,10 +82,23 @@ LEG_SHAPES = default_shapes(
     curl=0.61,                               # radians from the upper segment: feet turn outwards
 )
 
-class TakopiModel:
+def toward(start, end, most):
+    """`end`, or the point `most` px from `start` on the way to it if it is farther."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    distance = hypot(dx, dy)
+    if distance <= most:
+        return end
+    return start[0] + dx * most / distance, start[1] + dy * most / distance
+
+
+class TakopiModel(BuiltInStages):
     """The body, its legs, the press and the upright correction, one frame at a time."""
 
-    def __init__(self, size, values, rng):
+    max_point_move = MAX_POINT_MOVE
+    """The farthest any point of the figure moves in one frame under any input, px (the
+    cross-scene property test reads it): see MAX_POINT_MOVE."""
+
+    def _construct(self, size, values, rng):
         self.size = tuple(size)
         self.values = dict(values)
         self.rng = rng  # nothing here is random; kept for the protocol
@@ -86,8 +107,10 @@ class TakopiModel:
         self.leg_bounds = (WALL_MARGIN, WALL_MARGIN, width - WALL_MARGIN, self.ground)
         body_bounds = (WALL_MARGIN, WALL_MARGIN, width - WALL_MARGIN, self.ground - STANCE)
         start_y = self.ground - STANCE - INITIAL_RADIUS - DROP_HEIGHT
-        self.body = Body((width / 2.0, start_y), INITIAL_RADIUS, values["area_ratio"], body_bounds,
-                         values["gravity"], values["damping"], values["iterations"], BODY_FRICTION)
+        self.body = Body.__new__(Body)
+        yield from self.body._construct((width / 2.0, start_y), INITIAL_RADIUS,
+                                        values["area_ratio"], body_bounds, values["gravity"],
+                                        values["damping"], values["iterations"], BODY_FRICTION)
         # Weightless it would hover where it was let go, with nothing under it to squash it
         # against: a press would only push it away. So it starts on its floor.
         drop = DROP_HEIGHT if values["gravity"] > 0.0 else 0.0
@@ -110,10 +133,16 @@ class TakopiModel:
         press_side from the pointer the circle's centre is. It eases from the first to the
         second over PRESS_IN frames (`_update_push`)."""
         self.poke = None
+        self.gesture = 0
+        """Counts the presses and pokes begun: the push circle of one gesture sweeps on from
+        where it was last frame, but a new gesture's first circle starts where it is planned,
+        never swept from the last gesture's (`_update_push`)."""
+        self.pushed_by = None
+        """The gesture the push circle now in the body belongs to, or None."""
         self.pressed = False
         self.moments = []  # what a reader would name: ("pressed", {}) as a press first dents it
         self.last_pointer = None
-        """Where the pointer was at the last frame's start: how fast it is dragged (GRIP_SPEED)."""
+        """Where the pointer was at the last frame's start: whether it is held still."""
         # The frame, in the body's world: the press and the upright turn before the
         # integration, the body's own hooks (stance, hard projections, wall friction), then
         # the legs follow the solved body.
@@ -139,10 +168,16 @@ class TakopiModel:
     def input(self, kind, value):
         """Pointer press/drag/release moves the push circle (T7); Enter or Space pokes (T8)."""
         if kind == "down":
+            # A press begun while the poke is on the body is planned against the shape the
+            # poke found: against the dent, a press just above it held the body as deep as the
+            # poke had it and 30 px more (its centre moved 62 px, not 5.5 as on a fresh body).
+            shape = self.body if self.poke is None else self.poke.found
             self.poke = None
+            self.gesture += 1
             self.pointer = (float(value[0]), float(value[1]))
-            self.press_side, start, end = plan_press(self.body, self.pointer,
-                                                     self.values["push_radius"])
+            self.press_side, start, end = plan_press(shape, self.pointer,
+                                                     self.values["push_radius"],
+                                                     self.values["gravity"])
             self.press_reach = (start, end, 0)
         elif kind == "move" and self.pointer is not None:
             self.pointer = (float(value[0]), float(value[1]))
@@ -159,7 +194,9 @@ class TakopiModel:
         ys = [p.y for p in self.body.points]
         crown = self.body.points[CROWN]
         depth = POKE_DEPTH * (max(ys) - min(ys))
-        self.poke = Poke((min(xs) + max(xs)) / 2.0, crown.y, depth)
+        self.poke = Poke((min(xs) + max(xs)) / 2.0, crown.y, depth,
+                         Outline.taken_from(self.body.points))
+        self.gesture += 1
 
     def step(self):
         """One frame of the world (`World.step`); its hooks do the figure's work."""
@@ -183,7 +220,7 @@ class TakopiModel:
         self.last_pointer = pointer
         dragged = 0.0 if pointer is None or last is None else hypot(pointer[0] - last[0],
                                                                      pointer[1] - last[1])
-        if push is not None and dragged <= GRIP_SPEED:
+        if push is not None:
             push.grip(self.body.points)
         # Held still, the press holds the body on its floor; dragged, it slides the body along.
         self.body.floor_grip = pointer is not None and dragged == 0.0
@@ -217,8 +254,15 @@ class TakopiModel:
             self.poke.advance()
             if center is None:
                 self.poke = None
+        # Only the same gesture's circle sweeps on from last frame's: a press begun while a poke
+        # was in the body (or a poke just after a release) swept from that circle to its own
+        # through the whole body and threw it (a point moved 424 px in a frame).
         last = self.body.push
-        came_from = None if last is None else last.center
+        same = last is not None and self.pushed_by == self.gesture
+        came_from = last.center if same else None
+        if came_from is not None and center is not None:
+            center = toward(came_from, center, CIRCLE_SPEED)
+        self.pushed_by = None if center is None else self.gesture
         self.body.push = None if center is None else PushCircle(center, radius, came_from)
 
     def stand_up(self):

@@ -20,7 +20,7 @@ and how deep, for a press that starts on the body (T7).
 from itertools import chain
 from math import atan2, hypot, pi
 
-from verlet import Area, Box, World, move_now, rotate_rigidly
+from verlet import Area, Box, Particle, World, move_now, rotate_rigidly
 from verlet.builders import ring
 from verlet.geometry import EPSILON, centroid, perimeter, ray_segment_hit
 from verlet.solver import jacobi_plan
@@ -50,12 +50,17 @@ floor to a wall (gravity 1.2, area 1.05-1.3, it leaned 16-33 degrees and walked)
 BLOW_UP_PASSES = 300
 """Averaged passes that fill a new ring to its balance before its first frame (`_blow_up`):
 enough for the puffiest ring (area ratio 3) to stop changing (< 1e-6 of its area per pass)."""
+BLOW_UP_STAGE = 30
+"""Passes of the blow-up a stage of a building ahead takes (about half a ms natively)."""
 STANCE_CALM = 0.3
 """Share of a stance pair's relative vertical speed its legs absorb per frame when upright
 (fading like the pull): the pull alone swung a body righting itself from its side 3.7 degrees
 through upright once it acted within two ring steps; T13's righting is meant not to bounce."""
 STANCE_TOUCH = 0.5
 """The body stands while its bottom point is within this many px of its floor."""
+AREA_EASE = 0.02
+"""How far a live change of the area ratio moves the target in a frame, as a share of the built
+ring's area: end to end (1.1 to 3.0) in about 1.6 s."""
 
 
 def crown_tilt(points, crown=CROWN):
@@ -72,7 +77,62 @@ def crown_tilt(points, crown=CROWN):
     return atan2(dy, dx)
 
 
-class Body:
+class Outline:
+    """The ring's shape as far as a press needs it (T7): its centre, its mean radius, whether a
+    point lies inside it and how deep. `Body` is one; `Outline.taken_from(points)` is a copy of
+    a ring's shape at one moment, which a press begun during the poke plans against (the shape
+    the poke found, not the dent it made: `TakopiModel.input`)."""
+
+    def __init__(self, points):
+        self.points = points
+
+    @classmethod
+    def taken_from(cls, points):
+        return cls([Particle(p.x, p.y) for p in points])
+
+    def positions(self):
+        return [(p.x, p.y) for p in self.points]
+
+    def center(self):
+        return centroid(self.positions())
+
+    def mean_radius(self):
+        """Mean distance of the ring points from the body's centre, px."""
+        cx, cy = self.center()
+        total = 0.0
+        for p in self.points:
+            total += hypot(p.x - cx, p.y - cy)
+        return total / len(self.points)
+
+    def contains(self, point):
+        """True when `point` lies inside the ring (even-odd rule on the 16-point polygon)."""
+        x, y = point
+        inside = False
+        previous = self.points[-1]
+        for p in self.points:
+            if (p.y > y) != (previous.y > y):
+                crossing = previous.x + (y - previous.y) * (p.x - previous.x) / (p.y - previous.y)
+                if x < crossing:
+                    inside = not inside
+            previous = p
+        return inside
+
+    def depth_along(self, point, direction):
+        """How far `point` (inside the ring) lies from the ring's edge along `direction`, px.
+
+        The nearest crossing of the ray with the ring's 16 sides; 0 if the ray meets none.
+        """
+        nearest = None
+        previous = self.points[-1]
+        for p in self.points:
+            hit = ray_segment_hit(point, direction, previous.position, p.position)
+            if hit is not None and (nearest is None or hit[0] < nearest):
+                nearest = hit[0]
+            previous = p
+        return 0.0 if nearest is None else nearest
+
+
+class Body(Outline):
     """The ring (T1) in its `World`: Verlet points (T2), spacing links (T3), area (T4), walls.
 
     center      where the ring's circle is centred when built, px
@@ -84,6 +144,14 @@ class Body:
 
     def __init__(self, center, radius, area_ratio, bounds, gravity, damping, iterations,
                  friction):
+        for _ in self._construct(center, radius, area_ratio, bounds, gravity, damping,
+                                 iterations, friction):
+            pass
+
+    def _construct(self, center, radius, area_ratio, bounds, gravity, damping, iterations,
+                   friction):
+        """The building, a generator: it yields between stages of the blow-up (`_blow_up`),
+        so a model can be built ahead a little a frame (`scenes.kit.model.prepare`)."""
         self.world = World(gravity=(0.0, gravity), damping=damping, iterations=iterations,
                            solver="jacobi")
         # The spacing is the chord between neighbours, the longest of the 16 (`ring`), so the
@@ -99,7 +167,7 @@ class Body:
         self.floor_grip = False
         """True while a press held still holds the body on its floor (`_grip_floor`)."""
         self._kept_plan = None  # (constraints, their jacobi_plan): `_solve_plan`
-        self._blow_up()
+        yield from self._blow_up()
         # The body's part of every frame of its world (`World.step`): after the integration
         # (T2) the stance; spacing and area averaged `iterations` times (T5, T6) with the
         # ring's kept plan, each averaged iteration followed by the hard projections (the
@@ -107,6 +175,7 @@ class Body:
         # outside the canvas); after the solve the walls' friction.
         world = self.world
         world.jacobi_plan = self._solve_plan
+        world.on("after_integrate", self._ease_area)
         world.on("after_integrate", self._stand_level)
         world.on("after_iteration", self._hard_projections)
         world.on("after_solve", self._floor_friction)
@@ -121,7 +190,9 @@ class Body:
         balance, and the ring starts from there with no velocity. The balance is the same one
         the frames converge to (T10), so the rest shape does not change.
         """
-        self.world.solve(iterations=BLOW_UP_PASSES)
+        for done in self.world.passes(BLOW_UP_PASSES):  # `World.solve`, a stage at a time
+            if done % BLOW_UP_STAGE == 0:
+                yield
         for p in self.points:
             p.px, p.py = p.x, p.y
 
@@ -135,8 +206,22 @@ class Body:
     # -- parameters -------------------------------------------------------------------------
 
     def set_area_ratio(self, ratio):
-        """Target area = ratio x the area of the ring as it was built (T4)."""
-        self.area_constraint.target = ratio * self.initial_area
+        """Target area = ratio x the area of the ring as it was built (T4). The first time it
+        is set at once; a live change eases in by AREA_EASE of the built area a frame
+        (`_ease_area`), so a slider thrown from end to end puffs the body up over a moment
+        instead of in one frame (it moved a point 46 px)."""
+        wanted = ratio * self.initial_area
+        if getattr(self, "wanted_area", None) is None:
+            self.area_constraint.target = wanted
+        self.wanted_area = wanted
+
+    def _ease_area(self):
+        """The frame's first work: the area target a step nearer the one asked for."""
+        target, wanted = self.area_constraint.target, self.wanted_area
+        if target != wanted:
+            step = AREA_EASE * self.initial_area
+            self.area_constraint.target = (wanted if abs(wanted - target) <= step
+                                           else target + (step if wanted > target else -step))
 
     @property
     def target_area(self):
@@ -176,8 +261,19 @@ class Body:
         presses the body into its floor, and friction grows with the load: sliding is what let
         a press from the side shove the body along the floor. Rolling (points
         lifting off, others setting down) is left free. Untouched or dragged, the floor keeps its
-        light friction: the body stands up and settles as before (T13) and a drag slides it."""
+        light friction: the body stands up and settles as before (T13) and a drag slides it.
+        Pressed from beneath (the circle's centre below the floor), the body is off its floor
+        on the round of the circle: then its whole lower half keeps its x, as if standing on
+        its legs, so it cannot roll off (a press 26 px right of the middle rolled it 49 px)."""
         floor = self.walls.bottom
+        if self.push is not None and self.push.center[1] > floor:
+            # pressed from below, off its floor: the legs still stand, so the lower half
+            # keeps its x and the body cannot roll off the round of the circle
+            middle = self.center()[1]
+            for p in self.points:
+                if p.y >= middle:
+                    p.x = p.px
+            return
         for p in self.points:
             if p.y >= floor:
                 p.x = p.px
@@ -230,12 +326,6 @@ class Body:
 
     # -- measurements -----------------------------------------------------------------------
 
-    def positions(self):
-        return [(p.x, p.y) for p in self.points]
-
-    def center(self):
-        return centroid(self.positions())
-
     def area(self):
         return self.area_constraint.area()
 
@@ -244,41 +334,6 @@ class Body:
 
     def tilt(self):
         return crown_tilt(self.positions())
-
-    def mean_radius(self):
-        """Mean distance of the ring points from the body's centre, px."""
-        cx, cy = self.center()
-        total = 0.0
-        for p in self.points:
-            total += hypot(p.x - cx, p.y - cy)
-        return total / len(self.points)
-
-    def contains(self, point):
-        """True when `point` lies inside the ring (even-odd rule on the 16-point polygon)."""
-        x, y = point
-        inside = False
-        previous = self.points[-1]
-        for p in self.points:
-            if (p.y > y) != (previous.y > y):
-                crossing = previous.x + (y - previous.y) * (p.x - previous.x) / (p.y - previous.y)
-                if x < crossing:
-                    inside = not inside
-            previous = p
-        return inside
-
-    def depth_along(self, point, direction):
-        """How far `point` (inside the ring) lies from the ring's edge along `direction`, px.
-
-        The nearest crossing of the ray with the ring's 16 sides; 0 if the ray meets none.
-        """
-        nearest = None
-        previous = self.points[-1]
-        for p in self.points:
-            hit = ray_segment_hit(point, direction, previous.position, p.position)
-            if hit is not None and (nearest is None or hit[0] < nearest):
-                nearest = hit[0]
-            previous = p
-        return 0.0 if nearest is None else nearest
 
     def point_at(self, u):
         """The ring position at fractional index `u`: between point floor(u) and the next (T11)."""

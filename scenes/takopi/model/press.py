@@ -13,11 +13,16 @@ what it pushes (`PushCircle`):
   pressed at its very centre squirted out sideways after two seconds).
 
 A press held still also holds the body on its floor (`Body._grip_floor`): nothing else stops a
-press from the side sliding it along.
+press from the side sliding it along. Dragged, the finger keeps gripping (at any speed): the
+circle keeps its offset from the pointer and carries the body along, at most CIRCLE_SPEED px a
+frame. A press or a poke begun while another circle is in the body starts afresh where it is
+planned, never swept over from the other's place (`TakopiModel._update_push`).
 
 How a press comes in (`plan_press`): far from the body it is the article's circle centred on
-the pointer. On the body or near it the circle comes in from outside along the line from the
-body's centre through the pointer, never from below (PRESS_SLOPE), from where it first touches
+the pointer. Straight beneath the underside it comes from below and dents the underside
+(DENT_UP: a press between the legs once dented the crown). Elsewhere on the body or
+near it the circle comes in from outside along the line from the body's centre through the
+pointer, never from below at a slant (PRESS_SLOPE), from where it first touches
 the body, and stops with its rim past the pointer (on the body) or at most NEAR_DENT past first
 touch (beside it), so the finger dents the body from the side it presses and the body never has
 to make room for the whole circle. However deep the pointer, the dent (how far the rim comes in
@@ -31,15 +36,15 @@ crushing it flat against its floor).
 
 from math import hypot, sqrt
 
-from verlet.geometry import EPSILON
+from verlet.geometry import EPSILON, closest_point_on_segment
 from verlet.substeps import stride
 
 SWEEP_STEP = 4.0
 """Longest move of the push circle between two projections, px (`PushCircle.project`)."""
-GRIP_SPEED = SWEEP_STEP
-"""Fastest the pointer may be dragged, px a frame, for the finger to grip (`PushCircle.grip`):
-swept faster across the skin it slides over it (a fast swipe across the body that gripped
-crushed it flat into a wall). The circle coming in at a press grips whatever its speed."""
+CIRCLE_SPEED = 30.0
+"""Fastest the push circle follows the pointer, px a frame (1,800 px a second): a faster flick
+leaves it behind for a frame or two, so nothing it pushes is thrown farther than this in a
+frame. The finger grips at any speed (`PushCircle.grip`): a drag carries the body along."""
 PRESS_IN = 8
 """Frames a press near or on the body takes to come in: the circle's rim travels from where it
 first touches the body to its place (past the pointer, or as deep as `deepest_dent` lets it),
@@ -62,9 +67,10 @@ PRESS_SLOPE = 1.0
 """The steepest a press comes in from the side: tan of its angle from straight down (1 = 45
 degrees). A finger squashes the body against its floor; pressed straight from the side it can
 only shove it, since nothing but the floor's friction holds it there (a press at the side's
-middle, half way to the centre, moved the body's centre 41 px), and from below it lifts the
-body off its floor onto the round of the circle, off which it rolls away (51-250
-px). So a press on the left side comes from the upper left, one below the body from above."""
+middle, half way to the centre, moved the body's centre 41 px), and from below at a slant it
+lifts the body off its floor onto the round of the circle, off which it rolls away (51-250
+px). So a press on the left side comes from the upper left; only a press straight beneath
+the underside comes from below (`beneath`, DENT_UP)."""
 DENT_DOWN = 40.0
 """The deepest a press coming straight down dents the body, px past where its rim first
 touches it (`deepest_dent`). Pressed from above the body squashes against its floor and its
@@ -80,6 +86,19 @@ DENT_ACROSS = 24.0
 the body gives way: a press half way to the centre at the side's middle, a 55 px dent at 45
 degrees, moved the centre 34.5 px. At 45 degrees (PRESS_SLOPE) the ellipse gives a 29 px dent
 (21 px across, 21 down): that press now moves the centre 18 px."""
+UNDERSIDE = 12.0
+"""A press comes from beneath (`beneath`) when the pointer is straight below the body's
+underside: within the span of the ring points no more than this many px above its lowest."""
+BELOW_WEIGHT = 0.15
+"""The least gravity, px a frame squared, at which a press comes from beneath: lighter, there
+is no weight to hold the body down on the circle and it floated off it (weightless: 123 px);
+it is pressed from above as before."""
+DENT_UP = 10.0
+"""The deepest a press from beneath dents the body, px past first touch (`deepest_dent`):
+nothing but the body's weight holds it down on the circle, so it is lifted about as far as it
+is dented and then some (a 20 px dent lifted it 31 px; 10 px lifts it 14 px, and the lower
+half, on its legs, keeps its x so it cannot roll off the round of the circle:
+`Body._grip_floor`)."""
 DENT_SHARE = 0.6
 """The deepest a press dents the body as a share of the push circle's radius: a small circle
 pressed in nearly its own radius had a soft body (5 iterations, 45 px circle) close round it and
@@ -201,13 +220,16 @@ class PushCircle:
         return any(hypot(p.x - cx, p.y - cy) <= reach for p in particles)
 
 
-def plan_press(body, pointer, radius):
+def plan_press(body, pointer, radius, weight=BELOW_WEIGHT):
     """How the push circle comes in for a press starting at `pointer` (T7): (side, reach at
     press-down, reach once in), side a unit vector from the pointer to the circle's centre and
     a reach how far along it the centre is.
 
-    The dent is how far the circle's rim comes in past where it first touches the body. The
-    circle comes from outside along the line from the body's centre through the pointer, but
+    The dent is how far the circle's rim comes in past where it first touches the body. A
+    press straight beneath the underside, nearer it than the top (`beneath`), comes from
+    straight below (when the body has the weight to stay on the circle: BELOW_WEIGHT, and at
+    most DENT_UP deep). Any other circle comes from outside along the line from the body's
+    centre through the pointer, but
     at most PRESS_SLOPE off straight down (`approach`), from where its rim first touches the
     body (`clearing_reach`: a circle started with its rim where the ray leaves the body cut
     into a slanting surface beside it and shoved the body 44 px from its lower flank). On the
@@ -222,10 +244,13 @@ def plan_press(body, pointer, radius):
     """
     cx, cy = body.center()
     dx, dy = pointer[0] - cx, pointer[1] - cy
-    side = approach(dx, dy)
     inside = body.contains(pointer)
     if inside and hypot(dx, dy) <= CENTRE_PRESS * body.mean_radius():
         side = (0.0, -1.0)
+    elif weight >= BELOW_WEIGHT and beneath(body, pointer, inside):
+        side = (0.0, 1.0)
+    else:
+        side = approach(dx, dy)
     touching = clearing_reach(body.points, pointer, side, radius)
     deepest = deepest_dent(side, radius)
     if inside:
@@ -235,14 +260,30 @@ def plan_press(body, pointer, radius):
     return side, touching, touching - min(touching, NEAR_DENT, deepest)
 
 
+def beneath(body, pointer, inside):
+    """True for a press whose nearest side of the body is its underside, straight above the
+    pointer: the pointer within the span of the body's lowest points (those within
+    UNDERSIDE px of its lowest) and nearer the ring's outline below it than above it."""
+    ys = [p.y for p in body.points]
+    lowest = max(ys)
+    span = [p.x for p in body.points if p.y >= lowest - UNDERSIDE]
+    if not min(span) <= pointer[0] <= max(span) or pointer[1] <= body.center()[1]:
+        return False
+    down = body.depth_along(pointer, (0.0, 1.0)) if inside else 0.0
+    up = body.depth_along(pointer, (0.0, -1.0))
+    return not inside or down < up
+
+
 def deepest_dent(side, radius):
     """The deepest dent a press coming in along `side` (from the pointer to the circle's centre)
     may make with a circle of `radius`, px past first touch: the dent's move, split into along
-    the floor and down, stays inside the ellipse of half-axes DENT_ACROSS and DENT_DOWN, and it
-    is at most DENT_SHARE of the radius. The floor holds a squash from above and only grips a
+    the floor and down, stays inside the ellipse of half-axes DENT_ACROSS and DENT_DOWN (DENT_UP
+    for a press from below, where the circle's centre is below the pointer), and it is at most
+    DENT_SHARE of the radius. The floor holds a squash from above and only grips a
     push from the side, so the body's centre moves about as far for either end of the ellipse;
     nothing in the rule depends on where the press is, only on the direction it comes from."""
-    across, down = side[0] / DENT_ACROSS, side[1] / DENT_DOWN
+    across = side[0] / DENT_ACROSS
+    down = side[1] / (DENT_DOWN if side[1] <= 0.0 else DENT_UP)
     return min(DENT_SHARE * radius, 1.0 / sqrt(across * across + down * down))
 
 
@@ -274,10 +315,12 @@ class Poke:
 
     The circle stays centred above where the body's centre was when the key went down; its
     lowest edge travels from POKE_CLEARANCE above the crown to POKE_DEPTH into the body, holds,
-    and goes back up. `center(radius)` is None once the poke is over.
+    and goes back up. `center(radius)` is None once the poke is over. `found` is the body's
+    shape (a `body.Outline`) when the poke began.
     """
 
-    def __init__(self, x, crown_y, depth):
+    def __init__(self, x, crown_y, depth, found=None):
+        self.found = found
         self.x = x
         self.crown_y = crown_y
         self.depth = depth

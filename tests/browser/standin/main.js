@@ -14,7 +14,10 @@
 //      input listeners on the canvas (wheel and touch, each cancelling its event, as SDL's
 //      do), counted on standin.input; every animation frame it takes verletPage.takeCommands()
 //      and obeys them (pause/resume/step/set/overlay/restart, recorded on standin.applied),
-//      reporting paused/resumed/param back and announcing in the live region.
+//      reporting paused/resumed/param back, its whole state (reportState, as app/embed.py
+//      does when any of it changed) and announcing in the live region; with STANDIN.copy
+//      ("link" or "embed") a click on the canvas is the panel's copy button: it copies that
+//      share text (verletPage.shareLinks, then copyText) as app/share.py does.
 (function () {
   const Module = window.Module;
   const plan = window.STANDIN || {};
@@ -54,6 +57,27 @@
     const input = window.standin.input = { wheel: 0, touches: 0 };
     const state = window.standin.app = { paused: false, pausedBy: null, steps: 0, overlay: false, params: {} };
     window.standin.applied = [];
+    const scene = page.scene();
+    const defaults = Object.fromEntries(Object.entries((page.build.scenes[scene] || {}).params || {})
+      .map(([name, spec]) => [name, spec.default]));
+    const query = new URLSearchParams(location.search);
+    for (const name of Object.keys(defaults)) {
+      if (query.has(name) && Number.isFinite(Number(query.get(name)))) defaults[name] = Number(query.get(name));
+    }
+    const seed = /^\d+$/.test(query.get("seed") || "") ? Number(query.get("seed")) : 0;
+    let told = "";
+    function tellState() {
+      const whole = JSON.stringify({ scene, paused: state.paused, by: state.paused ? state.pausedBy : null,
+                                     params: Object.assign({}, defaults, state.params), seed });
+      if (whole !== told && typeof page.reportState === "function") page.reportState(whole);
+      told = whole;
+    }
+    if (plan.copy) {
+      canvas.addEventListener("click", () => {
+        const links = page.shareLinks("scene=" + scene + "&seed=" + seed);
+        window.standin.copied = page.copyText(links[plan.copy]);
+      });
+    }
     canvas.addEventListener("wheel", (event) => { input.wheel += 1; event.preventDefault(); }, { passive: false });
     for (const type of ["touchstart", "touchmove"]) {
       canvas.addEventListener(type, (event) => { input.touches += 1; event.preventDefault(); }, { passive: false });
@@ -82,6 +106,7 @@
     }
     (function frame() {
       for (const command of JSON.parse(page.takeCommands())) obey(command);
+      tellState();
       if (!state.paused) state.steps += 1;
       requestAnimationFrame(frame);
     })();

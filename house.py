@@ -1,4 +1,4 @@
-"""What the product is made of, as folder rules: what ships to readers and what is pure.
+"""The house rules as code, beside the folders they govern: what ships to readers and what is pure.
 
 - Shipped: `main.py` and the three folders `verlet/` (the engine), `app/` (the pygame-ce app
   around the demos) and `scenes/` (the demos and their kit). Everything else in the repository
@@ -7,13 +7,13 @@
 - Pure (standard library only, runs in Pyodide): everything in `verlet/`, and under `scenes/`
   every model, which is a module named `model.py` or a package named `model/` (a demo's, or the
   kit's `scenes/kit/model/`), with the package `__init__.py` files on the way to them.
-  `tests/kit/test_house_rules.py` checks the rule over the import graph, and the Pyodide tests
+  `tests/test_house_rules.py` checks the rule over the import graph, and the Pyodide tests
   load exactly `pure_files()`.
 """
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent
 SHIPPED = ("main.py", "verlet", "app", "scenes", "LICENSE")
 """The entry point, the folders the app bundle holds, and the license that goes with them."""
 ENGINE = "verlet"
@@ -82,7 +82,7 @@ def pygbag_ini(root=ROOT):
     folders, files = tracked_top_level(root)
     dirs = sorted((folders - set(SHIPPED)) | set(GENERATED))
     files = sorted(files - set(SHIPPED))
-    return ("# Written by `python -m web.layout` from web/layout.py's SHIPPED: what must not ship.\n"
+    return ("# Written by `python -m house` from house.py's SHIPPED: what must not ship.\n"
             "[DEPENDENCIES]\n"
             "ignoreDirs = [" + ", ".join(f'"/{name}"' for name in dirs) + "]\n"
             "ignoreFiles = [" + ", ".join(f'"{name}"' for name in files) + "]\n")
