@@ -50,9 +50,15 @@ def shares_a_module_fixture(item):
     return any(defs and defs[-1].scope == "module" for defs in definitions.values())
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Mark each test's tier by rule, keep the users of a module fixture in one worker, and
-    with --quick keep only the quick tier."""
+    with --quick keep only the quick tier.
+
+    First of the hooks: pytest-xdist's own hook (registered later, so otherwise called before
+    this one) reads the `xdist_group` marks into the test ids that `--dist loadgroup` schedules
+    by; marks added after it are never seen, and the web build's tests then ran in two workers
+    at once (one rebuilt build/web while the other served its half-written page)."""
     grouping = config.pluginmanager.hasplugin("xdist")
     for item in items:
         if Path(str(item.path)).is_relative_to(TESTS / "browser"):
