@@ -4,8 +4,8 @@
 Before: at bend 60 a whip of the pointer across the canvas bent joints 11.6 degrees past their
 limit at follow 0.12 and 83 degrees at follow 0.5 (the issue saw 45.6) and left the hair
 tangled (254-374 strand crossings against 176 at rest; with seed 1, whose hair rests with the
-issue's 181 crossings, the issue's 383 after a whip at follow 0.3 or 0.5); the chart read "fullest bend 100 %"
-at rest and in a whip alike; bend 20 -> 2 on resting hair moved a point 127 px in one frame;
+issue's 181 crossings, the issue's 383 after a whip at follow 0.3 or 0.5); the chart read
+"fullest bend 100 %" at rest and in a whip alike; bend 20 -> 2 on resting hair moved a point 127 px in one frame;
 a press across the canvas moved the head up to 390 px in one frame.
 """
 
