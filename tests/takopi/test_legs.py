@@ -5,6 +5,7 @@ from math import atan2, degrees, hypot, pi
 from tests.support.takopi import SETTLE_FRAMES, make_model, press_from_above, release, run, settled
 
 from scenes.takopi.model.legs import RANGE_WIDTH
+from scenes.takopi.model.press import TOUCH
 from scenes.takopi.model import BOTTOM_INDEX
 
 ANGLE_SLACK = 1e-6
@@ -233,8 +234,8 @@ def _plain_frame(model):
     last, model.last_pointer = model.last_pointer, model.pointer
     dragged = 0.0 if model.pointer is None or last is None else hypot(
         model.pointer[0] - last[0], model.pointer[1] - last[1])
-    if body.push is not None:  # the finger grips at any speed (issue 34)
-        body.push.grip(body.points)
+    if body.push is not None:  # the finger grips at any speed, dragged the skin it rests on
+        body.push.grip(body.points, TOUCH if dragged > 0.0 else 0.0)
     body.floor_grip = model.pointer is not None and dragged == 0.0
     world = body.world
     world.integrate(body.points)

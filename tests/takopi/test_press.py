@@ -225,8 +225,9 @@ def test_presses_and_fast_drags_never_turn_the_ring_inside_out(push_radius):
         for k in range(12):  # then a fast sweep across the body, 25 px a frame
             model.input("move", (x - (x - cx) * k / 6.0, y - (y - cy) * k / 6.0))
             model.step()
-            # never inside out (crushed flat into a corner by a huge press, it may be 0)
-            assert signed_area(model.body.positions()) >= 0.0
+            # never inside out (crushed flat into a corner by a huge press, it may be 0, to
+            # rounding: a flat ring's sum of cross products leaves some 1e-11 px^2 either way)
+            assert signed_area(model.body.positions()) >= -1e-6
         release(model)
         run(model, 240)
         assert abs(model.body.area() / rest_area - 1.0) < 0.01  # blown up the right way again

@@ -12,6 +12,8 @@ it moved 0.3 px).
 import random
 from math import hypot
 
+import pytest
+
 from scenes.takopi.model import TakopiModel, press
 from tests.support.played import Player, key, pointer, simulation
 
@@ -152,19 +154,42 @@ def test_a_press_low_in_the_body_comes_from_below_with_the_rim_near_the_pointer(
     assert most <= 30.0
 
 
+def drag(speed, frames, **values):
+    """(how far the body's centre went, px along x, the player) for a press at the centre of
+    resting Takopi dragged left at `speed` px a frame for `frames` frames."""
+    player = Player(simulation("takopi", **values))
+    player.step(SETTLE)
+    player.fastest = 0.0
+    x0, y0 = centre(player)
+    at = [x0, y0]
+    player.apply(pointer("down", at))
+    player.step(10)
+    for _ in range(frames):
+        at[0] -= speed
+        player.apply(pointer("move", at))
+        player.step()
+    return x0 - centre(player)[0], player
+
+
 def test_a_drag_of_a_press_on_the_body_carries_it_along():
     """Dragged left at 600 px/s from its centre for half a second, the body moved 0.3 px
-    (the circle slid over its top); now the finger grips and carries it (115 px)."""
+    (the circle slid over its top); gripping the points inside the circle it went 115 px of
+    the finger's 300; gripping the skin under the finger too (TOUCH), 166 px."""
     for speed in (-10.0, 10.0):
-        player = resting()
-        x0, y0 = centre(player)
-        at = [x0, y0]
-        player.apply(pointer("down", at))
-        player.step(10)
-        for _ in range(30):
-            at[0] += speed
-            player.apply(pointer("move", at))
-            player.step()
-        moved = centre(player)[0] - x0
-        assert moved * speed > 0 and abs(moved) > 50.0, moved
+        moved, player = drag(speed, 30)
+        assert moved * speed > 0 and abs(moved) > 150.0, moved
         assert player.fastest <= TakopiModel.max_point_move
+
+
+@pytest.mark.parametrize("values", [{}, {"iterations": 40}])
+def test_a_slow_drag_keeps_the_body_under_the_finger(values):
+    """At 120 px/s for 1.5 s the finger went 180 px: gripping only the points inside the
+    circle, the body followed 73 px (2 px with 40 iterations, the finger sliding over its
+    stiff top) and the finger ended off its side; now 123 px (130), the finger still on it."""
+    moved, player = drag(2.0, 90, **values)
+    assert moved > 110.0, moved
+    pointer_x = player.sim.model.pointer[0]
+    xs = [p.x for p in player.sim.model.body.points]
+    assert min(xs) < pointer_x < max(xs)
+    assert abs(player.sim.model.body.tilt()) < 0.4  # before: tipped 0.58-0.62 rad
+    assert player.fastest <= TakopiModel.max_point_move

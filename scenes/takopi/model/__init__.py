@@ -27,7 +27,7 @@ from scenes.kit.model.prepare import BuiltInStages
 
 from .body import CROWN, RING_POINTS, Body, Outline
 from .legs import Leg, default_shapes
-from .press import CIRCLE_SPEED, POKE_DEPTH, PRESS_IN, Poke, PushCircle, ease, plan_press
+from .press import CIRCLE_SPEED, POKE_DEPTH, PRESS_IN, TOUCH, Poke, PushCircle, ease, plan_press
 from .press import CENTRE_PRESS, FINGERTIP, NEAR_DENT  # noqa: F401 (what views and tests read)
 
 HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space pokes it"
@@ -221,7 +221,7 @@ class TakopiModel(BuiltInStages):
         dragged = 0.0 if pointer is None or last is None else hypot(pointer[0] - last[0],
                                                                      pointer[1] - last[1])
         if push is not None:
-            push.grip(self.body.points)
+            push.grip(self.body.points, TOUCH if dragged > 0.0 else 0.0)
         # Held still, the press holds the body on its floor; dragged, it slides the body along.
         self.body.floor_grip = pointer is not None and dragged == 0.0
 

@@ -13,10 +13,11 @@ what it pushes (`PushCircle`):
   pressed at its very centre squirted out sideways after two seconds).
 
 A press held still also holds the body on its floor (`Body._grip_floor`): nothing else stops a
-press from the side sliding it along. Dragged, the finger keeps gripping (at any speed): the
-circle keeps its offset from the pointer and carries the body along, at most CIRCLE_SPEED px a
-frame. A press or a poke begun while another circle is in the body starts afresh where it is
-planned, never swept over from the other's place (`TakopiModel._update_push`).
+press from the side sliding it along. Dragged, the finger keeps gripping (at any speed), the
+skin just off its rim too (TOUCH): the circle keeps its offset from the pointer and carries the
+body along, at most CIRCLE_SPEED px a frame. A press or a poke begun while another circle is in
+the body starts afresh where it is planned, never swept over from the other's place
+(`TakopiModel._update_push`).
 
 How a press comes in (`plan_press`): far from the body it is the article's circle centred on
 the pointer. Straight beneath the underside it comes from below and dents the underside
@@ -45,6 +46,12 @@ CIRCLE_SPEED = 30.0
 """Fastest the push circle follows the pointer, px a frame (1,800 px a second): a faster flick
 leaves it behind for a frame or two, so nothing it pushes is thrown farther than this in a
 frame. The finger grips at any speed (`PushCircle.grip`): a drag carries the body along."""
+TOUCH = 10.0
+"""How far outside the circle's rim a point still lies under a dragged finger, px: it is gripped
+along the rim as the points inside are (`PushCircle.grip`), never pulled in. A dragged body lags
+the finger and its skin slides off the rim: gripping only the points inside, a drag at 120 px a
+second for 1.5 s carried the body 73 px of the finger's 180 (2 px, the finger sliding over it,
+with 40 iterations) and tipped it 0.58 rad; with TOUCH 123 px (130 px), tipped 0.16 rad."""
 PRESS_IN = 8
 """Frames a press near or on the body takes to come in: the circle's rim travels from where it
 first touches the body to its place (past the pointer, or as deep as `deepest_dent` lets it),
@@ -153,12 +160,18 @@ class PushCircle:
         """Where the circle was when the frame began: its move this frame is from here."""
         self.held = None
         """Where each point was when the frame began (`grip`), or None: no grip."""
+        self.touch = 0.0
+        """How far outside the rim a point still counts as under the finger (`grip`), px."""
 
-    def grip(self, particles):
+    def grip(self, particles, touch=0.0):
         """Take hold of the points where they are now, at the frame's start: while a point is
         pressed this frame it may move across the circle's rim only as far as the circle
-        itself moves, so the finger grips the skin it presses (the module's docstring)."""
+        itself moves, so the finger grips the skin it presses (the module's docstring). With
+        `touch` (a drag: TOUCH) a point up to that far outside the rim is still under the
+        finger and gripped along it, though never pulled in: a finger drags the skin it rests
+        on, but cannot lift it."""
         self.held = [(p.x, p.y) for p in particles]
+        self.touch = touch
 
     def stride(self, world):
         """A substep's start in `world`: the circle one stride further from `origin` to
@@ -181,11 +194,12 @@ class PushCircle:
         cx, cy = center
         r = self.radius
         held = self.held
+        reach = r + self.touch if held is not None else r
         moved_x, moved_y = cx - self.origin[0], cy - self.origin[1]
         for i, p in enumerate(particles):
             dx, dy = p.x - cx, p.y - cy
             distance = hypot(dx, dy)
-            if distance >= r:
+            if distance >= reach:
                 continue
             if held is not None and distance >= EPSILON:
                 # The grip: of the point's move since the frame began, less the circle's own,
