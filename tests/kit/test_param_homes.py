@@ -215,3 +215,26 @@ def test_the_homes_read_as_text():
     assert [p.home for p in cloth] == ["sheet.set_limit()", "set_wind()", "world.iterations",
                                        "world.gravity"]
     assert SCENES["hair"].params["bend"].home == "values"
+
+
+def test_a_rewind_takes_the_value_and_its_home_back_together():
+    """The timeline keeps the model and the run's values in one keyframe, so after going back
+    the model still reads the run's own dict, and a change after that reaches it."""
+    from scenes.kit.model.timeline import Timeline
+
+    scene = SCENES["hair"]
+    run = Simulation("hair", scene.model_class, scene.params, scene.size, seed=2)
+    timeline = Timeline(run, every=2)
+    for frame in range(12):
+        if frame == 5:
+            timeline.set_param("gravity", 1.0)
+            timeline.set_param("bend", 50)
+        timeline.step()
+    assert run.model.world.gravity == (0.0, 1.0) and run.model.bend > 20
+    timeline.go_to(3)
+    assert run.values["gravity"] == 0.35 and run.model.world.gravity == (0.0, 0.35)
+    assert run.model.values is run.values and run.values["bend"] == 20
+    timeline.set_param("bend", 2)  # a new branch from frame 3
+    for _ in range(30):
+        timeline.step()
+    assert run.model.bend == 2 and run.model.values is run.values
