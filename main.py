@@ -7,7 +7,7 @@
 In the window: the number keys (1 for the first scene of `--list`, one key a scene) or Tab
 switch scenes, P pauses, F11 goes fullscreen (see `app.host`).
 In the browser (pygbag) the scene and its parameters come from the page address,
-`index.html?scene=spider&stiffness=15&overlay=1&quality=low`; bad values fall back with an
+`index.html?scene=spider&iterations=15&overlay=1&quality=low`; bad values fall back with an
 on-canvas note. `--reduced-motion` / `reduced_motion=1` (or the browser's prefers-reduced-motion)
 start the demos that move by themselves calm. In the browser the embedding page's commands and
 reports go through `app.embed.PageLink`, once a frame. `--quality` / `quality=` pins the render tier; "auto" (the default) lets the
@@ -108,7 +108,7 @@ def list_scenes(as_json):
     if as_json:
         print(json.dumps({
             scene.name: {"title": title(scene.name, scene.help), "help": scene.help, "size": list(scene.size),
-                         "params": scene.params.describe()}
+                         "params": scene.params.describe(), "aliases": dict(scene.params.aliases)}
             for scene in scenes
         }, indent=2))
         return

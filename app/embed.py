@@ -132,7 +132,7 @@ class PageLink:
             raise ValueError(str(error)) from None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not isfinite(value):
             raise ValueError(f"{param.name} needs a finite number")
-        scene.set_param(param.name, param.clamp(float(value)))
+        scene.set_param(param.name, float(value))  # the table clamps it
 
     def use_frame_size(self, size):
         """Hand the frame's CSS size to the host (`host.frame_size`, the fields of

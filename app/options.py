@@ -228,7 +228,8 @@ def parse_query(query, scenes, default_scene):
     compare = given.pop("compare", None)
     for key, text in given.items():
         try:
-            options.values[key] = table.lookup(key).parse(text)
+            name, value = table.parse(key, text)
+            options.values[name] = value
         except ParamError as error:
             notes.append(f"{error}: using the default")
     if compare is not None:

@@ -165,12 +165,14 @@ def scene_title(help_text, name):
 
 
 def page_scenes(scenes):
-    """{name: {"title", "params": {name: {min, max, default, integer}}}} for the frame."""
+    """{name: {"title", "params": {name: {min, max, default, integer}}, "aliases": {old name:
+    name}}} for the frame (an old name of a parameter, in an address or a `set`, still works)."""
     return {
         name: {"title": info.get("title") or scene_title(info.get("help"), name),
                "params": {param: {"min": spec["min"], "max": spec["max"], "default": spec["default"],
                                   "integer": all(isinstance(spec[k], int) for k in ("min", "max", "default"))}
-                          for param, spec in info.get("params", {}).items()}}
+                          for param, spec in info.get("params", {}).items()},
+               "aliases": dict(info.get("aliases", {}))}
         for name, info in scenes.items()}
 
 

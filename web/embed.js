@@ -95,12 +95,22 @@
     const info = (page.build.scenes || {})[scene];
     return (info && info.params) || {};
   }
+  // The old names a scene still accepts for some parameters ({old: name}, as its table has them).
+  function aliasesOf(scene) {
+    const info = (page.build.scenes || {})[scene];
+    return (info && info.aliases) || {};
+  }
+  function paramName(scene, name) {
+    const aliases = aliasesOf(scene);
+    return typeof name === "string" && Object.prototype.hasOwnProperty.call(aliases, name)
+      ? aliases[name] : name;
+  }
 
   // A `set` request checked as the app's query parser would check it: a known parameter of
   // the shown scene and a finite number inside its range (a whole number where it must be).
   function checkedSetting(message) {
     const params = paramsOf(page.scene());
-    const name = message.name;
+    const name = paramName(page.scene(), message.name);
     if (typeof name !== "string" || !Object.prototype.hasOwnProperty.call(params, name)) {
       return { error: "unknown parameter " + JSON.stringify(String(name).slice(0, 40)) + "; known: "
                + (Object.keys(params).join(", ") || "none") };
@@ -199,7 +209,12 @@
   function addressValue(name) {
     const presets = page.presets || {};
     if (Object.prototype.hasOwnProperty.call(presets, name)) return presets[name];
-    return new URLSearchParams(location.search).get(name);
+    const address = new URLSearchParams(location.search);
+    if (address.has(name)) return address.get(name);
+    for (const [old, now] of Object.entries(aliasesOf(page.scene()))) {  // an address made before a rename
+      if (now === name && address.has(old)) return address.get(old);
+    }
+    return null;
   }
   function pageParams() {
     const values = {};

@@ -12,7 +12,7 @@ wind with gusts blows on it when Space turns it on.
 
 from math import sin
 
-from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable, downward
 from scenes.kit.model.sheet import Sheet
 from scenes.kit.model.sheet_demo import DAMPING, LONG_PRESS, SheetDemo
 from verlet import World
@@ -23,10 +23,14 @@ __all__ = ["COLUMNS", "DAMPING", "HELP", "LONG_PRESS", "PARAMS", "ROD_Y", "ROWS"
 HELP = ("a cloak that tears: yank it hard and fast (a slow drag slips out of the hand), "
         "swipe across it to cut, Space for wind")
 PARAMS = ParamTable(
-    Param("tear", 1.6, 1.15, 4.0, "a link breaks past this many times its rest length"),
-    Param("wind", 700, 0, 2500, "strength of the wind when it blows (Space), px/s^2"),
-    Param("iterations", 3, 1, 20, "constraint passes per frame: more is stiffer", integer=True),
-    Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared"),
+    Param("tear", 1.6, 1.15, 4.0, "a link breaks past this many times its rest length",
+          calls="sheet.set_limit"),
+    Param("wind", 700, 0, 2500, "strength of the wind when it blows (Space), px/s^2",
+          calls="set_wind"),
+    Param("iterations", 3, 1, 20, "constraint passes per frame: more is stiffer", integer=True,
+          sets="world.iterations"),
+    Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared",
+          sets="world.gravity", to=downward),
 )
 
 COLUMNS = 13

@@ -25,15 +25,24 @@ from scenes.kit.model.sheet import Sheet
 from scenes.kit.model.sheet_demo import DAMPING, TOP_SPEED, SheetDemo
 from verlet import World
 
-HELP = "a flag in gusty wind: wind and stiffness sliders; tear 1.15 and full wind rip it"
+HELP = "a flag in gusty wind: wind and iterations sliders; tear 1.15 and full wind rip it"
+
+
+def world_gravity(gravity):
+    """The world's gravity for the slider's value: scaled to the flag's size (SCALE)."""
+    return 0.0, gravity * SCALE
+
+
 PARAMS = ParamTable(
     Param("wind", 1300, 0, 5000, "mean wind strength, px/s^2 on a flag of 31.5 px cells (a storm "
-          "from about 3500)"),
-    Param("stiffness", 2, 1, 20, "constraint passes per frame: a stiffer or a softer flag",
-          integer=True),
-    Param("tear", 2.0, 1.15, 4.0, "a link breaks past this many times its rest length"),
+          "from about 3500)", calls="set_wind"),
+    Param("iterations", 2, 1, 20, "constraint passes per frame: a stiffer or a softer flag",
+          integer=True, sets="world.iterations"),
+    Param("tear", 2.0, 1.15, 4.0, "a link breaks past this many times its rest length",
+          calls="sheet.set_limit"),
     Param("gravity", 0.3, 0.0, 1.0, "downward acceleration, px per frame squared on a flag of "
-          "31.5 px cells"),
+          "31.5 px cells", sets="world.gravity", to=world_gravity),
+    aliases={"stiffness": "iterations"},  # its name until the knob got one name in every demo
 )
 
 COLUMNS = 11
@@ -50,7 +59,7 @@ DESIGNED_SPACING = 31.5
 """The cell the wind, gravity and their sliders were tuned on, px ..."""
 SCALE = SPACING / DESIGNED_SPACING
 """... and the flag's size against it: gravity, the wind and the wind's ripples act on the flag
-scaled by SCALE (`FlagModel.world_gravity`, `wind_at`), so it flies, stretches and tears
+scaled by SCALE (`world_gravity`, `FlagModel.wind_at`), so it flies, stretches and tears
 exactly as the 31.5 px flag it was tuned as, drawn smaller (a stretch is a ratio to a link's
 rest: unscaled, gravity 1.0 at one pass tore the smaller flag at the storm limit)."""
 POLE_X = 230.0
@@ -87,12 +96,11 @@ class FlagModel(SheetDemo):
 
     wind_at_start = True
     moves_by_itself = True
-    passes_param = "stiffness"
     def build(self, size, values, rng):
         """The world, the flag laced to its pole, and the wind's swell, worked out at the start
         of every frame before the clock moves on (`SheetDemo`)."""
-        world = World(gravity=self.world_gravity(values["gravity"]), damping=DAMPING,
-                      iterations=values["stiffness"])
+        world = World(gravity=world_gravity(values["gravity"]), damping=DAMPING,
+                      iterations=values["iterations"])
         sheet = Sheet(world, size, COLUMNS, ROWS, SPACING, (POLE_X, POLE_TOP),
                       lambda c, r: c == 0, values["tear"], body=BODY, tether=True)
         self.gusts = [(rng.uniform(0.25, 0.6), rng.uniform(0.0, 2.0 * pi)) for _ in range(2)]
@@ -100,16 +108,6 @@ class FlagModel(SheetDemo):
         sheet.wind.field = self.wind_at
         world.on("before_integrate", self._swell_wind)
         return world, sheet
-
-    @staticmethod
-    def world_gravity(gravity):
-        """The world's gravity for the slider's value: scaled to the flag's size (SCALE)."""
-        return 0.0, gravity * SCALE
-
-    def set_param(self, name, value):
-        super().set_param(name, value)
-        if name == "gravity":
-            self.world.gravity = self.world_gravity(value)
 
     def swell(self):
         """How strong the wind blows now, 0.55 to 1.0 of the slider: slow seeded gusts."""

@@ -1,4 +1,4 @@
-"""The flag scene: the flag model with its wind, stiffness and tear sliders, and its view; the
+"""The flag scene: the flag model with its wind, iterations and tear sliders, and its view; the
 wind button and the right-drag knife are every sheet demo's (`scenes.kit.sheet_scene`)."""
 
 from scenes.kit.sheet_scene import SheetScene
@@ -12,7 +12,7 @@ class FlagScene(SheetScene):
     params = model.PARAMS
     model_class = model.FlagModel
     view = view
-    panel_params = ("wind", "stiffness", "tear", "gravity")
+    panel_params = ("wind", "iterations", "tear", "gravity")
     moment_lines = {
         "torn": ("깃발이 찢어졌어요, {links}곳", "flag torn, {links} links"),
         "cut": ("깃발을 잘랐어요, {links}곳", "flag cut, {links} links"),

@@ -24,7 +24,7 @@ takes to settle are run silently at construction (the same every time, no random
 from math import acos, asin, atan2, cos, hypot, radians, sin, sqrt
 
 from scenes.kit.model.measures import Measure, bend_reading
-from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable, downward
 from verlet import Strand, World, chain
 from verlet.solver import move_now
 from verlet.geometry import wrap_angle
@@ -34,10 +34,14 @@ from scenes.kit.model.prepare import BuiltInStages
 HELP = ("hair that follows the pointer: drag the head, arrows nudge it, let go and it drifts "
         "home; bend limits keep its shape")
 PARAMS = ParamTable(
+    # bend and follow live in the run's values only: the joints ease to the bend a frame at a
+    # time (`_ease_bend`), the head reads follow every frame (`_move_head`)
     Param("bend", 20, 2, 60, "largest bend at each joint of a strand, degrees"),
-    Param("gravity", 0.35, 0.0, 1.2, "downward acceleration, px per frame squared"),
+    Param("gravity", 0.35, 0.0, 1.2, "downward acceleration, px per frame squared",
+          sets="world.gravity", to=downward),
     Param("follow", 0.12, 0.02, 0.5, "how quickly the head moves to the pointer, per frame"),
-    Param("damping", 0.93, 0.8, 1.0, "velocity hair keeps per frame: lower is calmer"),
+    Param("damping", 0.93, 0.8, 1.0, "velocity hair keeps per frame: lower is calmer",
+          sets="world.damping"),
 )
 
 STRANDS = 21
@@ -115,7 +119,7 @@ class HairModel(BuiltInStages):
 
     def _construct(self, size, values, rng):
         self.size = size
-        self.values = dict(values)
+        self.values = values  # the run's: the slider's bend and follow are read from it
         self.world = World(gravity=(0.0, values["gravity"]), damping=values["damping"],
                            iterations=1)
         self.head = list(REST)
@@ -179,15 +183,6 @@ class HairModel(BuiltInStages):
             self.bend = min(goal, self.bend + BEND_RATE) if goal > self.bend else max(
                 goal, self.bend - BEND_RATE)
             self._set_bend(self.bend)
-
-    def set_param(self, name, value):
-        self.values[name] = value
-        if name == "bend":
-            pass  # the joints ease to it a frame at a time (`_ease_bend`)
-        elif name == "gravity":
-            self.world.gravity = (0.0, value)
-        elif name == "damping":
-            self.world.damping = value
 
     def input(self, kind, value):
         if kind == "key_down" and value in KEYS:

@@ -15,14 +15,15 @@ from math import hypot
 
 from scenes.kit.model.key_hand import KeyHand
 from scenes.kit.model.measures import Measure, worst_stretch
-from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable, downward
 from verlet import Box, Distance, Grip, Hand, World, cap_speed, chain
 
 HELP = "a Verlet rope pinned at the top: grab it and swing it (arrows and Enter too)"
 PARAMS = ParamTable(
     Param("iterations", 20, 1, 40, "distance-constraint passes per frame: more is stiffer",
-          integer=True),
-    Param("gravity", 0.3, 0.0, 1.5, "downward acceleration, px per frame squared"),
+          integer=True, sets="world.iterations"),
+    Param("gravity", 0.3, 0.0, 1.5, "downward acceleration, px per frame squared",
+          sets="world.gravity", to=downward),
 )
 
 SEGMENTS = 16
@@ -72,12 +73,6 @@ class RopeModel:
         self.world.on("before_integrate", self._move_keys, first=True)  # it moves the hand
         self.world.on("after_solve", self._finish)
         self.moments = []
-
-    def set_param(self, name, value):
-        if name == "iterations":
-            self.world.iterations = value
-        elif name == "gravity":
-            self.world.gravity = (0.0, value)
 
     def input(self, kind, value):
         """Pointer down grabs, move drags, up lets go; keys go to the keyboard's hand."""

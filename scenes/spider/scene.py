@@ -47,7 +47,7 @@ class SpiderScene(Scene):
     help = model.HELP
     params = model.PARAMS
     model_class = model.SpiderModel
-    panel_params = ("stiffness", "gravity", "catch_force", "relax_force")
+    panel_params = ("iterations", "gravity", "catch_force", "relax_force")
     panel_open = False  # folded: the game needs the whole view; one tap opens the sliders
     toolbar_items = ("scenes", "pause", "overlay", "fullscreen")  # its own ↺ is in the restart slot
     moment_lines = {

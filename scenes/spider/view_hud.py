@@ -235,7 +235,7 @@ def draw_overlay(surface, model):
     spider = model.spider
     index = web.index()
     lines = [f"{len(web.knots)} knots \u00b7 {len(web.threads)} threads \u00b7 "
-             f"stiffness {web.stiffness} \u00b7 {len(model.swarm.enemies)} bugs"]
+             f"iterations {web.stiffness} \u00b7 {len(model.swarm.enemies)} bugs"]
     if spider.thread is not None:
         a, b = spider.thread.a, spider.thread.b
         pygame.draw.line(surface, (255, 220, 80), (a.x - cx, a.y - cy), (b.x - cx, b.y - cy), 3)

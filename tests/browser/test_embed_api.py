@@ -258,3 +258,23 @@ def test_state_is_answered_before_play_and_a_set_before_play_is_acknowledged(pag
     state = wait_message(page, "state")
     assert (state["stage"], state["paused"], state["by"]) == ("started", True, "page")
     assert state["params"]["iterations"] == 7 and state["seed"] == 5
+
+
+def test_the_old_name_stiffness_still_reaches_the_spiders_iterations(page, serve, web_build,
+                                                                    tmp_path):
+    """The spider's and the flag's passes were `stiffness` until every demo called them
+    `iterations`: an address or a `set` that uses the old name still sets them, and what the
+    frame says back uses the new one (`ParamTable.aliases`, handed on by `page_scenes`)."""
+    StandIn(page)
+    ready = open_host(page, serve, web_build, tmp_path, query="scene=spider&stiffness=15")
+    assert "stiffness" not in ready["params"] and ready["params"]["iterations"]["max"] == 40
+    send(page, type="state")
+    assert wait_message(page, "state")["params"]["iterations"] == 15
+    send(page, type="set", name="stiffness", value=7)
+    ack = wait_message(page, "param", name="iterations")
+    assert (ack["value"], ack["pending"]) == (7, True)
+    page.evaluate("window.got.length = 0; window.arrivals.length = 0")
+    send(page, type="state")
+    assert wait_message(page, "state")["params"]["iterations"] == 7
+    send(page, type="set", name="stiffness", value=41)
+    assert refused(page, 1)["reason"] == "iterations must be between 1 and 40"

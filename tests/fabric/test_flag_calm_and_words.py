@@ -39,7 +39,7 @@ def test_a_calm_flag_lies_inside_the_canvas_and_above_the_grass(calm, gravity, s
     every point lies on the canvas and CLEARANCE above the grass. Before: the lowest corner at
     y 563 on the 540 px canvas, 104 px under the grass at its x."""
     scene = SCENES["flag"]
-    values = {"gravity": gravity, "stiffness": stiffness, "tear": 1.15}
+    values = {"gravity": gravity, "iterations": stiffness, "tear": 1.15}
     if not calm:
         values["wind"] = 0.0
     sim = Simulation("flag", scene.model_class, scene.params, scene.size, 3, values, calm=calm)

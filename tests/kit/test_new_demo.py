@@ -1,4 +1,4 @@
-"""An eighth demo from the kit alone (tests/support/pendulum, 81 lines, as docs/new-scene.md
+"""An eighth demo from the kit alone (tests/support/pendulum, 76 lines, as docs/new-scene.md
 writes it) gets everything a demo has without a line of its own for it: the parameter panel,
 the overlay key, headless mode, the page query, touch hints and pausing."""
 

@@ -26,9 +26,6 @@ class Counter:
     def input(self, kind, value):
         self.inputs.append((kind, value))
 
-    def set_param(self, name, value):
-        self.values[name] = value
-
     def step(self):
         self.draws.append(self.rng.random())
 

@@ -47,7 +47,7 @@ def seeded_fall(seed):
     rng = random.Random(f"fall:{seed}")
     kind = ("web", "dangling")[seed % 2]
     gravity = rng.choice([0.3, rng.uniform(0.0, 1.5)]) if kind == "web" else rng.uniform(0.6, 1.5)
-    model = quiet_model(seed, gravity=gravity, stiffness=rng.choice([1, 4, 12]))
+    model = quiet_model(seed, gravity=gravity, iterations=rng.choice([1, 4, 12]))
     web = model.web
     if kind == "dangling":
         center = (rng.uniform(780.0, 1020.0), rng.uniform(560.0, 700.0))
@@ -124,7 +124,7 @@ def test_whenever_the_hint_offers_a_rescue_a_shot_holds_and_the_spider_stays_in_
 
 
 def test_a_piece_dangling_on_one_thread_rests_on_the_floor_and_the_spider_cannot_crawl_out():
-    model = quiet_model(3, gravity=1.5, stiffness=1)
+    model = quiet_model(3, gravity=1.5, iterations=1)
     web = model.web
     center, radius = (900.0, 640.0), 250.0
     inside = [k for k in web.knots if (k.x - 900.0) ** 2 + (k.y - 640.0) ** 2 < radius * radius]

@@ -165,8 +165,8 @@ def test_an_idle_spider_lasts_minutes_not_seconds_nor_for_ever():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("values", [
-    {"stiffness": 1, "gravity": 0.5, "catch_force": 2.0, "relax_force": 0.5},
-    {"stiffness": 40, "gravity": 0.0, "catch_force": 0.0, "relax_force": 0.0},
+    {"iterations": 1, "gravity": 0.5, "catch_force": 2.0, "relax_force": 0.5},
+    {"iterations": 40, "gravity": 0.0, "catch_force": 0.0, "relax_force": 0.0},
 ])
 def test_wild_input_at_extreme_settings_stays_finite(values):
     import random

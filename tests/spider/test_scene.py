@@ -57,10 +57,10 @@ def test_the_headless_app_reports_every_state_key(tmp_path, repo_root):
     state_path, shot = tmp_path / "s.json", tmp_path / "s.png"
     subprocess.run([sys.executable, "main.py", "--scene", "spider", "--headless", "--frames",
                     "240", "--state", str(state_path), "--screenshot", str(shot),
-                    "--set", "stiffness=20", "--set", "gravity=0.1", "--set", "catch_force=1.5",
+                    "--set", "iterations=20", "--set", "gravity=0.1", "--set", "catch_force=1.5",
                     "--set", "relax_force=0.2"], cwd=repo_root, check=True, timeout=120)
     state = json.loads(state_path.read_text())
-    assert state["params"] == {"stiffness": 20, "gravity": 0.1, "catch_force": 1.5,
+    assert state["params"] == {"iterations": 20, "gravity": 0.1, "catch_force": 1.5,
                                "relax_force": 0.2}
     assert all(len(n) == 3 and isinstance(n[2], bool) for n in state["nodes"])
     count = len(state["nodes"])
@@ -81,9 +81,9 @@ def test_the_headless_app_reports_every_state_key(tmp_path, repo_root):
 
 
 def test_parameters_by_page_query_with_fallback():
-    options, notes = parse_query("scene=spider&stiffness=15&gravity=0.2&catch_force=0.8"
+    options, notes = parse_query("scene=spider&iterations=15&gravity=0.2&catch_force=0.8"
                                  "&relax_force=0.1", SCENES, "takopi")
-    assert options.values == {"stiffness": 15, "gravity": 0.2, "catch_force": 0.8,
+    assert options.values == {"iterations": 15, "gravity": 0.2, "catch_force": 0.8,
                               "relax_force": 0.1} and not notes
     options, notes = parse_query("scene=spider&stiffness=99", SCENES, "takopi")
     assert options.values == {} and "stiffness" in notes[0]
@@ -93,11 +93,11 @@ def test_parameters_by_page_query_with_fallback():
 
 def test_s12_four_sliders_folded_by_default_usable_by_finger():
     scene = quiet_scene()
-    assert scene.panel_params == ("stiffness", "gravity", "catch_force", "relax_force")
+    assert scene.panel_params == ("iterations", "gravity", "catch_force", "relax_force")
     assert not scene.panel.open
     click(scene, scene.panel.toggle.rect.center)
     assert scene.panel.open
-    wanted = {"stiffness": 40, "gravity": 1.5, "catch_force": 2.0, "relax_force": 0.5}
+    wanted = {"iterations": 40, "gravity": 1.5, "catch_force": 2.0, "relax_force": 0.5}
     for slider in scene.panel.sliders:
         assert slider.rect.height >= 34  # a finger's row
         y = slider.rect.bottom - 10

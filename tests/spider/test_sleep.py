@@ -9,7 +9,8 @@ from verlet import sleeping as sleep
 from scenes.spider.model.web import LOOSE_FALL
 
 from tests.support.spider import (IDLE_FRAMES, across, asleep_share, far_thread, free_knots, idle,
-                                  ladder_web, launch, make_model, positions, quiet_model, run, tap)
+                                  ladder_web, launch, make_model, positions, quiet_model, run,
+                                  set_param, tap)
 from tests.support.spider_players import Bot
 
 
@@ -163,11 +164,11 @@ def test_the_spider_crawling_wakes_its_thread_and_standing_still_lets_it_sleep()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, value", [("gravity", 0.6), ("stiffness", 10),
+@pytest.mark.parametrize("name, value", [("gravity", 0.6), ("iterations", 10),
                                          ("catch_force", 1.0), ("relax_force", 0.2)])
 def test_any_slider_wakes_the_whole_web(name, value):
     model = idle()
-    model.set_param(name, value)
+    set_param(model, name, value)
     assert not any(k.asleep for k in model.web.knots)
 
 
@@ -213,7 +214,7 @@ def test_a_corpse_at_rest_sleeps_and_wakes_with_its_thread():
     where = (bug.knot.x, bug.knot.y)
     run(model, 60)
     assert (bug.knot.x, bug.knot.y) == where  # asleep, the relax nudge is not applied
-    model.set_param("relax_force", 0.3)
+    set_param(model, "relax_force", 0.3)
     model.step()
     assert not bug.knot.asleep and (bug.knot.x, bug.knot.y) != where
 

@@ -7,7 +7,8 @@ import pytest
 from verlet import sleeping as sleep
 from verlet.distance import A_HELD, A_PLAY, A_RECORD, B_HELD, B_PLAY, B_RECORD
 
-from tests.support.spider import IDLE_FRAMES, asleep_share, idle, make_model, positions, run
+from tests.support.spider import (IDLE_FRAMES, asleep_share, idle, make_model, positions, run,
+                                  set_param)
 from tests.support.spider_players import Bot
 
 
@@ -88,7 +89,7 @@ def test_the_lists_match_after_every_wake_rule(monkeypatch):
     wakes = [lambda: web.sleep.wake_around(knot),
              lambda: web.split(knot.threads[0], 0.5),
              lambda: web.sleep.rouse(next(k for k in web.knots if k.asleep)),
-             lambda: model.set_param("relax_force", 0.3),
+             lambda: set_param(model, "relax_force", 0.3),
              lambda: run(model, 20, {0: [("key_down", "right")], 19: [("key_up", "right")]})]
     for number, wake in enumerate(wakes):
         wake()

@@ -17,7 +17,7 @@ from scenes.spider.model.web import YIELD_STRETCH
 from tests.support.spider import quiet_model
 
 GRAVITY = PARAMS.lookup("gravity")
-STIFFNESS = PARAMS.lookup("stiffness")
+STIFFNESS = PARAMS.lookup("iterations")
 
 
 def settled(seed, frames=300, **values):
@@ -42,8 +42,8 @@ def test_gravity_from_its_minimum_to_its_maximum_sags_the_web_20_px(seed):
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 3])
 def test_stiffness_1_against_40_differs_by_15_px(seed):
-    soft = mean_free_y(settled(seed, stiffness=1))
-    stiff = mean_free_y(settled(seed, stiffness=40))
+    soft = mean_free_y(settled(seed, iterations=1))
+    stiff = mean_free_y(settled(seed, iterations=40))
     assert STIFFNESS.lo == 1 and STIFFNESS.hi == 40
     assert soft - stiff >= 15.0  # measured ~19.5 px at gravity 0.3
 
@@ -81,7 +81,7 @@ def test_at_the_defaults_the_web_still_hangs_as_an_orb_web():
 @pytest.mark.parametrize("corner", [(1, GRAVITY.hi), (40, GRAVITY.hi), (1, 0.0), (40, 0.0)])
 def test_at_the_slider_corners_the_web_sags_or_holds_but_never_breaks(corner):
     stiffness, gravity = corner
-    model = settled(1, frames=600, stiffness=stiffness, gravity=gravity)
+    model = settled(1, frames=600, iterations=stiffness, gravity=gravity)
     assert all(isfinite(k.x) and isfinite(k.y) for k in model.web.knots)
     assert all(t.length() <= YIELD_STRETCH * t.rest + 1e-6 for t in model.web.threads)
     hub, chains = spokes(model)

@@ -69,7 +69,7 @@ def test_recycling_takes_old_idle_silk_but_never_the_spiders_support():
 
 @pytest.mark.slow
 def test_web_stays_bounded_under_a_shooting_spree():
-    model = quiet_model(stiffness=3)
+    model = quiet_model(iterations=3)
     counts = []
     for frame in range(4200):
         if frame % 12 == 0:
@@ -93,7 +93,7 @@ def test_web_stays_bounded_under_a_shooting_spree():
 def test_web_stays_bounded_over_a_long_game():
     # A game that has it all: catches, shots and cuts (seed 6 meets a dozen cuts in these two
     # minutes; the game of seed 4 met only 4 once the sliders' defaults changed, issue 13).
-    model = make_model(seed=6, stiffness=4)
+    model = make_model(seed=6, iterations=4)
     bot = Bot(model)
     peak = 0
     for _ in range(7200):

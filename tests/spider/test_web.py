@@ -9,7 +9,7 @@ from scenes.spider.model.web import LOOSE_FALL, SNAP, Web
 from scenes.spider.model.weave import SPOKES, TURNS
 from verlet.geometry import distance_to_segment
 
-from tests.support.spider import ladder_web, quiet_model
+from tests.support.spider import ladder_web, quiet_model, set_param
 
 
 def consistent(web):
@@ -233,7 +233,7 @@ def test_s1_without_input_anchors_stay_and_threads_keep_their_length():
     assert [k.position for k in model.web.knots if k.pinned] == anchors
     stretch = [abs(t.length() / t.rest - 1.0) for t in model.web.threads]
     assert max(stretch) < 0.03
-    assert model.web.stiffness == PARAMS.lookup("stiffness").default
+    assert model.web.stiffness == PARAMS.lookup("iterations").default
     assert model.web.world.solver == "gauss-seidel"
 
 
@@ -242,7 +242,7 @@ def test_s1_without_input_anchors_stay_and_threads_keep_their_length():
 def test_s1_more_stiffness_means_less_stretch_under_the_same_load(gravity):
     worst = {}
     for stiffness in (2, 10, 30):
-        model = quiet_model(stiffness=stiffness, gravity=gravity)
+        model = quiet_model(iterations=stiffness, gravity=gravity)
         for _ in range(300):
             model.step()
         worst[stiffness] = max(abs(t.length() / t.rest - 1.0) for t in model.web.threads)
@@ -251,6 +251,6 @@ def test_s1_more_stiffness_means_less_stretch_under_the_same_load(gravity):
 
 def test_s1_stiffness_and_gravity_change_live():
     model = quiet_model()
-    model.set_param("stiffness", 25)
-    model.set_param("gravity", 0.2)
+    set_param(model, "iterations", 25)
+    set_param(model, "gravity", 0.2)
     assert model.web.world.iterations == 25 and model.web.world.gravity == (0.0, 0.2)

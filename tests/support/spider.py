@@ -4,6 +4,7 @@ left alone to sleep (IDLE_FRAMES, `idle`, `asleep_share`).
 """
 
 import random
+import weakref
 from math import cos, hypot, pi, sin
 
 from scenes.spider.model import PARAMS, WORLD, SpiderModel
@@ -13,11 +14,22 @@ from tests.support.spider_players import Bot, RandomPlayer
 SIZE = (960, 540)
 
 
+BUILT_WITH = weakref.WeakKeyDictionary()
+"""{game made by `make_model`: the values it was built with}, the run's values of a bare game."""
+
+
 def make_model(seed=0, **values):
-    """A fresh game with default parameters except `values`."""
+    """A fresh game with default parameters except `values` (by name or old name)."""
     params = PARAMS.defaults()
-    params.update(values)
-    return SpiderModel(SIZE, params, random.Random(f"{seed}:0"))
+    params.update({PARAMS.lookup(name).name: value for name, value in values.items()})
+    model = SpiderModel(SIZE, params, random.Random(f"{seed}:0"))
+    BUILT_WITH[model] = params
+    return model
+
+
+def set_param(model, name, value):
+    """A live change of a game `make_model` made, as its run makes it (`ParamTable.apply`)."""
+    return PARAMS.apply(model, BUILT_WITH[model], name, value)
 
 
 def quiet_model(seed=0, **values):

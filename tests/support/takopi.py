@@ -18,6 +18,12 @@ def make_model(**values):
     return TakopiModel(SIZE, table, random.Random(0))
 
 
+def set_param(model, name, value):
+    """A live change of a bare model, as its run makes it (`ParamTable.apply` on the values it
+    keeps, the ones it was built with)."""
+    return PARAMS.apply(model, model.values, name, value)
+
+
 def run(model, frames):
     for _ in range(frames):
         model.step()

@@ -9,7 +9,8 @@ from math import hypot, isfinite, pi, sin
 import pytest
 
 from tests.support.takopi import (SETTLE_FRAMES, aligned_error, body_floor, crown, make_model,
-                            mean_radius, press_from_above, release, roundness, run, settled)
+                                  mean_radius, press_from_above, release, roundness, run, set_param,
+                                  settled)
 
 from scenes.takopi.model.press import PushCircle
 from scenes.takopi.model import INITIAL_RADIUS, PARAMS, TakopiModel
@@ -243,23 +244,23 @@ def test_same_seed_same_input_same_state():
 
 def test_parameters_take_effect_live():
     model = settled()
-    model.set_param("iterations", 25)
+    set_param(model, "iterations", 25)
     assert model.body.world.iterations == 25
-    model.set_param("area_ratio", 2.0)
+    set_param(model, "area_ratio", 2.0)
     assert abs(model.body.wanted_area - 2.0 * model.body.initial_area) < 1e-9
     run(model, 200)  # the target eases in (AREA_EASE a frame), then holds
     assert abs(model.body.target_area - 2.0 * model.body.initial_area) < 1e-9
     assert model.body.area() > 1.2 * settled().body.area()  # it puffed up
-    model.set_param("damping", 0.95)
+    set_param(model, "damping", 0.95)
     assert model.body.world.damping == 0.95
-    model.set_param("gravity", 0.8)
+    set_param(model, "gravity", 0.8)
     assert model.body.world.gravity == (0.0, 0.8)
-    model.set_param("push_radius", 60)
+    set_param(model, "push_radius", 60)
     model.input("down", (100, 100))
     model.step()
     assert model.push_circle()[1] == 60
     release(model)
-    model.set_param("upright_rate", 0.0)
+    set_param(model, "upright_rate", 0.0)
     model.turn(0.5)
     tilt = model.body.tilt()
     model.stand_up()
@@ -358,7 +359,7 @@ def test_the_kept_solve_plan_gives_the_worlds_own_solve_to_the_last_bit():
             if frame == 130:
                 model.input("up", None)
             if frame == 160:
-                model.set_param("iterations", 23)
+                set_param(model, "iterations", 23)
             model.step()
         assert _state(kept) == _state(fresh), frame
     # a copy of a body keeps no plan of the original's particles: stepping it leaves them be

@@ -2,7 +2,8 @@
 
 from math import atan2, degrees, hypot, pi
 
-from tests.support.takopi import SETTLE_FRAMES, make_model, press_from_above, release, run, settled
+from tests.support.takopi import (SETTLE_FRAMES, make_model, press_from_above, release, run,
+                                  set_param, settled)
 
 from scenes.takopi.model.legs import RANGE_WIDTH
 from scenes.takopi.model.press import TOUCH
@@ -290,10 +291,10 @@ def test_a_frame_in_the_world_with_strand_legs_is_the_plain_frame_to_the_last_bi
             if frame == 200:
                 model.input("up", None)
             if frame == 260:
-                model.set_param("gravity", 1.1)
-                model.set_param("damping", 0.93)
+                set_param(model, "gravity", 1.1)
+                set_param(model, "damping", 0.93)
             if frame == 330:
-                model.set_param("iterations", 31)
+                set_param(model, "iterations", 31)
                 model.turn(2.5)
         stepped.step()
         _plain_frame(plain)

@@ -22,7 +22,7 @@ from math import degrees
 
 import pytest
 from tests.support.takopi import (SETTLE_FRAMES, aligned_error, drift_and_tilt, press_sequence, run,
-                            settled)
+                                  set_param, settled)
 
 from scenes.takopi.model import PARAMS
 
@@ -121,7 +121,7 @@ def test_an_untouched_body_stays_put_for_6000_frames():
 def test_moving_a_slider_live_does_not_start_a_walk():
     for name, value in (("iterations", 20), ("gravity", 0.1), ("area_ratio", 2.0)):
         model = settled()
-        model.set_param(name, value)
+        set_param(model, name, value)
         run(model, SETTLE_FRAMES)  # the body changes shape and settles
         drift, tilt = drift_and_tilt(model, 2400)
         assert drift < 3.0 and tilt < 0.5, (name, value, drift, tilt)

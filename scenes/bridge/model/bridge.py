@@ -104,7 +104,7 @@ class BridgeModel(BuiltInStages):
 
     def _construct(self, size, values, rng):
         self.size = size
-        self.values = dict(values)
+        self.values = values  # the run's: the next crate's weight and the strength are read here
         self.rng = rng
         self.world = World(gravity=(0.0, values["gravity"]), damping=DAMPING,
                            iterations=values["iterations"])
@@ -176,7 +176,7 @@ class BridgeModel(BuiltInStages):
         these values (`hanging.settle`)."""
         yield from settle(self.world, self.ropes(),
                           (self.values["iterations"], self.values["gravity"]))
-        self._set_strength(self.values["strength"])
+        self.renew_strength()
 
     def snap_share(self):
         """The stretch over its hang at which a rope snaps now: `strength` at 12 passes a
@@ -184,20 +184,18 @@ class BridgeModel(BuiltInStages):
         world = self.world
         return snap_share(self.values["strength"], world.iterations * world.substeps)
 
-    # --- parameters and input -------------------------------------------------------------
-    def set_param(self, name, value):
-        self.values[name] = value
-        if name == "iterations":
-            self.world.iterations = value
-            self.rehang = REHANG_FRAMES
-            self._set_strength(self.values["strength"])
-        elif name == "gravity":
-            self.world.gravity = (0.0, value)
-            self.rehang = REHANG_FRAMES
-        elif name == "strength":
-            self._set_strength(value)
+    # --- parameters and input (the parameters' homes: `PARAMS`) ----------------------------
+    def hang_anew(self):
+        """The passes or the pull changed: for REHANG_FRAMES frames the ropes measure how long
+        they hang again (`hanging.rehang`), so the change alone snaps nothing."""
+        self.rehang = REHANG_FRAMES
 
-    def _set_strength(self, strength):
+    def renew_strength(self):
+        """The stretch each rope snaps at, for the strength now (it depends on the passes)."""
+        self.set_strength(self.values["strength"])
+
+    def set_strength(self, strength):
+        """Each rope snaps past `strength` x the length it hangs at (`hanging.snap_share`)."""
         share = snap_share(strength, self.world.iterations * self.world.substeps)
         for link in self.world.constraints:
             if isinstance(link, Rope):

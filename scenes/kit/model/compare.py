@@ -35,19 +35,19 @@ ENGINE_CHOICES = {
 """The engine choices (beyond the scene's own parameters) each scene offers for comparing."""
 SINGLE = ("spider",)
 """Scenes that stay single: a game keeps one board."""
-PASSES_PARAMS = ("iterations", "stiffness")
-"""The names a scene gives its solver passes a frame (the flag calls them its stiffness)."""
+PASSES_PARAMS = ("iterations",)
+"""The name every scene gives its solver passes a frame."""
 DEFAULTS = {
     "rope": ("iterations", (2, 10, 40)),
     "takopi": ("iterations", (2, 5, 20)),
     "cloth": ("iterations", (1, 2, 5)),
-    "flag": ("stiffness", (1, 4)),
+    "flag": ("iterations", (1, 4)),
     "bridge": ("iterations", (2, 6, 12)),
     "hair": ("bend", (5, 60)),
 }
 """What the toolbar's compare button shows: the passes a frame at three settings, chosen so the
 copies together step in at most three times a single scene's time (benchmarks/compare.py
-measures it); the flag, whose wind costs as much as its passes, at two stiffnesses; the hair,
+measures it); the flag, whose wind costs as much as its passes, at two passes; the hair,
 which has no passes to set and whose copies each cost what it does, at two bends."""
 MIN_COPIES, MAX_COPIES = 2, 4
 
@@ -61,7 +61,7 @@ class Compare:
     """param   what the copies differ in: a scene parameter, "solver" or "substeps"
     values  one value per copy, in the order the grid shows them
     passes  for "substeps": the scene's passes a frame N that every copy splits (else None)
-    passes_param  for "substeps": the parameter naming N ("iterations", "stiffness")
+    passes_param  for "substeps": the parameter naming N ("iterations")
     """
 
     param: str
@@ -145,6 +145,7 @@ def parse(text, scene, table, values, separator="="):
         separator = "="
     name, sep, listed = text.partition(separator)
     name = name.strip()
+    name = table.aliases.get(name, name)  # an old name of a parameter (the flag's stiffness)
     if not sep or not name:
         raise CompareError(f"compare needs NAME{separator}V1,V2, got {shorten(text)!r}")
     known = choices(scene, table)

@@ -70,12 +70,11 @@ CUT_FRAMES = 20
 class SheetDemo(BuiltInStages):
     """A sheet in its world, the hand that may hold a patch of it, and the knife.
 
-    Subclasses give `build(size, values, rng) -> (world, sheet)`, may name the parameter that
-    sets the solver's passes (`passes_param`) and start with the wind on (`wind_at_start`).
+    Subclasses give `build(size, values, rng) -> (world, sheet)` and may start with the wind on
+    (`wind_at_start`); their parameter tables send the wind slider to `set_wind`.
     """
 
     wind_at_start = False
-    passes_param = "iterations"
     right_button = {"down": "cut_down", "move": "cut_move", "up": "cut_up"}
     """The right mouse button is the knife (`scenes.kit.model.simulation`)."""
 
@@ -88,7 +87,7 @@ class SheetDemo(BuiltInStages):
 
     def _construct(self, size, values, rng, calm=False):
         self.size = size
-        self.values = dict(values)
+        self.values = values  # the run's: the wind and the tear limit are read from it
         self.phase = rng.uniform(0.0, 2.0 * pi)  # a seeded offset for the gusts
         self.time = 0.0
         self.wind_on = self.wind_at_start and not calm
@@ -150,16 +149,10 @@ class SheetDemo(BuiltInStages):
         sheet.set_limit(self.values["tear"])
         world.damping = damping
 
-    def set_param(self, name, value):
-        self.values[name] = value
-        if name == self.passes_param:
-            self.world.iterations = value
-        elif name == "gravity":
-            self.world.gravity = (0.0, value)
-        elif name == "tear":
-            self.sheet.set_limit(value)
-        elif name == "wind":
-            self.sheet.blow(self.wind_on and value > 0.0)
+    def set_wind(self, strength):
+        """The wind slider moved to `strength`: the sheet's wind blows while it is switched on
+        and the slider is above 0."""
+        self.sheet.blow(self.wind_on and strength > 0.0)
 
     def blowing(self):
         """True while the wind blows: switched on, its slider above 0."""

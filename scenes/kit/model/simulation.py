@@ -3,11 +3,14 @@
 Every demo's model follows one small protocol, so the same code drives it from live pygame input,
 from a scripted EVENTS.json in CPython, and from a test inside Pyodide:
 
-    Model(size, values, rng)   build a fresh model; `values` is {param: value}, `rng` a
-                               random.Random it must use for every random choice
+    Model(size, values, rng)   build a fresh model; `values` is {param: value} (the run's
+                               values, the very dict the simulation changes: a model that
+                               reads a value keeps it, never a copy), `rng` a random.Random
+                               it must use for every random choice; a live change of a
+                               parameter goes where its `Param` says
+                               (`scenes.kit.model.params`): a model has no setter for them
     model.input(kind, value)   kind "down" | "move" | "up" with value (x, y) in canvas pixels,
                                or "key_down" | "key_up" with a key name from scenes.kit.model.script
-    model.set_param(name, v)   a parameter changed live (already validated and clamped)
     model.step()               advance one 1/60 s frame: exactly `model.world.frame()` run
                                to its end (every bit of the demo's own work is in the
                                world's hooks, so a frame can be taken phase by phase)
@@ -97,7 +100,8 @@ def planned_key(model_class, params, size, seed=0, values=None, restarts=0, calm
     calm=calm)` builds after `restarts` restarts (its values clamped and completed as it does)."""
     full = params.defaults()
     for key, value in (values or {}).items():
-        full[key] = params.lookup(key).clamp(value)
+        param = params.lookup(key)
+        full[param.name] = param.clamp(value)
     calm = bool(calm) and getattr(model_class, "moves_by_itself", False)
     return build_key(model_class, size, full, f"{seed}:{restarts}", calm)
 
@@ -114,7 +118,8 @@ class Simulation:
         self.seed = seed
         self.values = params.defaults()
         for key, value in (values or {}).items():
-            self.values[key] = params.lookup(key).clamp(value)
+            param = params.lookup(key)
+            self.values[param.name] = param.clamp(value)
         self.frame = 0
         self.restarts = 0
         # reduced motion: a demo that moves by itself starts calm, and so on every restart
@@ -143,11 +148,13 @@ class Simulation:
         if PREPARED.builds:
             model = PREPARED.take(self.build_key())
             if model is not None:
+                if hasattr(model, "values"):
+                    model.values = self.values  # built from equal values: now the run's
                 return model
         rng = random.Random(f"{self.seed}:{self.restarts}")
         if self.calm:
-            return self.model_class(self.size, dict(self.values), rng, calm=True)
-        return self.model_class(self.size, dict(self.values), rng)
+            return self.model_class(self.size, self.values, rng, calm=True)
+        return self.model_class(self.size, self.values, rng)
 
     def restart(self):
         """A fresh model with the current parameters and the next reproducible generator."""
@@ -162,12 +169,9 @@ class Simulation:
         self.rules.request_restart(self)
 
     def set_param(self, name, value):
-        """Change a parameter live; the value is clamped to its range first."""
+        """Change a parameter live: the table clamps it, keeps it and sends it home."""
         self.finish_frame()
-        value = self.params.lookup(name).clamp(value)
-        if value != self.values[name]:
-            self.values[name] = value
-            self.model.set_param(name, value)
+        self.params.apply(self.model, self.values, name, value)
 
     def input(self, kind, value):
         """Feed one input to the restart rule, and to the model unless the rule took it."""

@@ -24,7 +24,7 @@ Pure Python: no pygame.
 import random
 
 from scenes.kit.model.measures import Measure, worst_stretch
-from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable, downward
 from scenes.kit.model.prepare import BuiltInStages
 
 from .camera import camera_target, follow
@@ -42,21 +42,26 @@ from .weave import weave_orb
 from .web import YIELD_STRETCH, Web
 
 HELP = "the Verlet spider-web game: ride the web, shoot silk, trap the bugs"
+WAKE = "web.sleep.wake_all"
+"""What follows any slider: the whole web moves again, to come to rest where the change puts it."""
 PARAMS = ParamTable(
-    # The sliders of S12: stiffness and gravity drive the web's physics (S1), catch_force the
-    # catch (S5), relax_force the straightening of a corpse's thread (S13). Defaults and ranges
-    # are chosen so each slider shows at the others' defaults: gravity from 0 to its
-    # top lowers the web's free knots ~24 px on average after 5 s at stiffness 4, and stiffness
-    # 1 against 40 differs by ~19 px at gravity 0.3, while the web at the defaults still hangs
-    # as a taut orb (its hub ~4 px below where it was spun).
-    Param("stiffness", 4, 1, 40, "web stiffness: distance-constraint passes per frame; "
-          "more passes, tauter silk", integer=True),
+    # The sliders of S12: iterations (the web's stiffness) and gravity drive the web's physics
+    # (S1), catch_force the catch (S5), relax_force the straightening of a corpse's thread
+    # (S13). Defaults and ranges are chosen so each slider shows at the others' defaults:
+    # gravity from 0 to its top lowers the web's free knots ~24 px on average after 5 s at 4
+    # iterations, and 1 against 40 iterations differs by ~19 px at gravity 0.3, while the web
+    # at the defaults still hangs as a taut orb (its hub ~4 px below where it was spun).
+    Param("iterations", 4, 1, 40, "web stiffness: distance-constraint passes per frame; "
+          "more passes, tauter silk", integer=True, sets="web.world.iterations", then=WAKE),
     Param("gravity", 0.3, 0.0, 1.5, "downward pull on the web, px per frame squared: "
-          "more and the web sags"),
+          "more and the web sags", sets="web.world.gravity", to=downward, then=WAKE),
     Param("catch_force", 0.5, 0.0, 2.0,
-          "how hard a caught bug pulls its thread along its flight, px per frame squared"),
+          "how hard a caught bug pulls its thread along its flight, px per frame squared",
+          sets="swarm.catch_force", then=WAKE),
     Param("relax_force", 0.05, 0.0, 0.5,
-          "share of the way a corpse's knot moves to its neighbours' midpoint each frame"),
+          "share of the way a corpse's knot moves to its neighbours' midpoint each frame",
+          sets="swarm.relax_force", then=WAKE),
+    aliases={"stiffness": "iterations"},  # its name until the knob got one name in every demo
 )
 
 WORLD = (1800.0, 1100.0)
@@ -117,7 +122,7 @@ class SpiderModel(BuiltInStages):
     def _construct(self, size, values, rng, calm=False):
         self.size = tuple(size)
         self.rng = rng
-        self.web = Web(values["gravity"], values["stiffness"], bounds=(0.0, 0.0) + WORLD)
+        self.web = Web(values["gravity"], values["iterations"], bounds=(0.0, 0.0) + WORLD)
         _, _, rows = weave_orb(self.web, WEB_CENTER, WEB_RADIUS, rng)
         start = rows[0][1].threads[0]  # a spiral thread near the hub
         self.spider = Spider(start, 0.5)
@@ -156,17 +161,6 @@ class SpiderModel(BuiltInStages):
         self.web.world.on("after_solve", self._close_frame)
 
     # --- protocol ---------------------------------------------------------------------------
-    def set_param(self, name, value):
-        self.web.sleep.wake_all()  # any slider: the whole web moves again
-        if name == "stiffness":
-            self.web.stiffness = value
-        elif name == "gravity":
-            self.web.gravity = value
-        elif name == "catch_force":
-            self.swarm.catch_force = value
-        elif name == "relax_force":
-            self.swarm.relax_force = value
-
     def input(self, kind, value):
         if kind == "key_down" and value == STILL_SKY_KEY:
             self.sky.still = not self.sky.still

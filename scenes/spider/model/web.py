@@ -24,7 +24,8 @@ policy's own rule), a sleeping knot wakes when:
 - the game moves it: the knots under the spider when it moves or lets go, a struggling bug's
   or a corpse's knot (`SpiderModel`, `enemies`), the knots of a piece that no longer hangs on
   an anchor (they fall, `_drop_loose`);
-- a slider changes (every knot wakes), among them the gravity and the stiffness.
+- a slider changes (every knot wakes: the game's parameters end in `sleep.wake_all`), among
+  them the gravity and the iterations.
 
 Queries (`first_hit`, `touching`, `nearest`, in `web_queries`) answer where a ray, a moving
 body or a point meets the threads. Pure Python: runs in Pyodide.
@@ -329,12 +330,8 @@ class Web(WebQueries):
     # --- physics ----------------------------------------------------------------------------
     @property
     def stiffness(self):
+        """The passes a frame (the game's `iterations` slider sets them on the world)."""
         return self.world.iterations
-
-    @stiffness.setter
-    def stiffness(self, iterations):
-        self.world.iterations = max(1, int(iterations))
-        self.sleep.wake_all()  # the web comes to rest elsewhere
 
     @property
     def gravity(self):

@@ -22,7 +22,7 @@ about the face: whether Takopi is being pressed (T9).
 from math import cos, hypot, pi, sin
 
 from scenes.kit.model.measures import Measure
-from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable, downward
 from scenes.kit.model.prepare import BuiltInStages
 
 from .body import CROWN, RING_POINTS, Body, Outline
@@ -34,16 +34,20 @@ HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space p
 PARAMS = ParamTable(
     # T5: the iteration count is the body's stiffness.
     Param("iterations", 10, 1, 40, "spacing + area passes per frame: more is stiffer",
-          integer=True),
+          integer=True, sets="body.world.iterations"),
     # T4: the target area, deliberately out of reach at 1.5. At 1 or below it is within reach
     # (the built regular ring has exactly that area): the ring stops being taut and slumps into
     # a slack bag with no one rest shape, whose crown line no longer measures a turn of the
     # body, so the upright correction (T13) could only drive it round like a tank track. The
     # slider starts at 1.1, still out of reach by a tenth.
-    Param("area_ratio", 1.5, 1.1, 3.0, "target area / initial circle's area: how hard it puffs"),
+    Param("area_ratio", 1.5, 1.1, 3.0, "target area / initial circle's area: how hard it puffs",
+          calls="body.set_area_ratio"),
     # T2: the body damping of the Verlet step.
-    Param("damping", 0.99, 0.9, 1.0, "velocity kept per frame: lower calms it sooner"),
-    Param("gravity", 0.3, 0.0, 1.2, "downward acceleration, px per frame squared"),
+    Param("damping", 0.99, 0.9, 1.0, "velocity kept per frame: lower calms it sooner",
+          sets="body.world.damping"),
+    Param("gravity", 0.3, 0.0, 1.2, "downward acceleration, px per frame squared",
+          sets="body.world.gravity", to=downward),
+    # push_radius and upright_rate live in the run's values only: read every press and frame
     # T7: the article's 100 px press.
     Param("push_radius", 100, 20, 220, "radius of the press circle, px"),
     # T13: the article's 4 %.
@@ -100,7 +104,7 @@ class TakopiModel(BuiltInStages):
 
     def _construct(self, size, values, rng):
         self.size = tuple(size)
-        self.values = dict(values)
+        self.values = values  # the run's: the press and the upright correction read it
         self.rng = rng  # nothing here is random; kept for the protocol
         width, height = self.size
         self.ground = height - GROUND_HEIGHT
@@ -152,18 +156,6 @@ class TakopiModel(BuiltInStages):
         self.world.on("after_solve", self._note_press)
 
     # -- protocol ---------------------------------------------------------------------------
-
-    def set_param(self, name, value):
-        self.values[name] = value
-        world = self.body.world
-        if name == "iterations":
-            world.iterations = int(value)
-        elif name == "area_ratio":
-            self.body.set_area_ratio(value)
-        elif name == "damping":
-            world.damping = value
-        elif name == "gravity":
-            world.gravity = (0.0, value)
 
     def input(self, kind, value):
         """Pointer press/drag/release moves the push circle (T7); Enter or Space pokes (T8)."""

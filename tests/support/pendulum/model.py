@@ -1,12 +1,13 @@
 """A pendulum: a bob on a rod from a pin, that a press pushes toward the pointer. Pure Python."""
 
-from scenes.kit.model.params import Param, ParamTable
+from scenes.kit.model.params import Param, ParamTable, downward
 from verlet import Distance, World
 
 HELP = "a pendulum: press to push the bob toward the pointer"
 PARAMS = ParamTable(
-    Param("length", 160.0, 40.0, 240.0, "rod length, px"),
-    Param("gravity", 0.4, 0.0, 1.5, "downward acceleration, px per frame squared"),
+    Param("length", 160.0, 40.0, 240.0, "rod length, px", sets="rod.rest"),
+    Param("gravity", 0.4, 0.0, 1.5, "downward acceleration, px per frame squared",
+          sets="world.gravity", to=downward),
 )
 PIVOT = (480.0, 120.0)
 PUSH = 0.05
@@ -21,12 +22,6 @@ class PendulumModel:
         self.rod = self.world.add(Distance(self.pivot, self.bob, values["length"]))
         self.pointer = None
         self.world.on("before_integrate", self._push)
-
-    def set_param(self, name, value):
-        if name == "length":
-            self.rod.rest = value
-        elif name == "gravity":
-            self.world.gravity = (0.0, value)
 
     def input(self, kind, value):
         if kind in ("down", "move") and (kind == "down" or self.pointer is not None):
