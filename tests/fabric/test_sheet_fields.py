@@ -175,3 +175,37 @@ def test_the_cloak_spares_its_spacers_and_tethers_and_the_flag_runs_them_around_
     calls.clear()
     sim.step()
     assert sim.model.sheet.held and calls == ["push"] + ["push", "pull"] * 2 + ["pull"], calls
+
+
+def test_the_room_with_a_top_speed_is_cap_speed_then_the_walls():
+    """`Sheet.keep_in_room(top)` in one loop gives what `cap_speed` and then the walls give
+    (points thrown fast, past the walls, pinned ones among them)."""
+    import random
+
+    from verlet import cap_speed
+
+    def plain_room(sheet):
+        width = sheet.size[0]
+        for p in sheet.world.particles:
+            if p.x < 0.0 or p.x > width:
+                p.x = p.px = min(width, max(0.0, p.x))
+            if p.y < 0.0:
+                p.y = p.py = 0.0
+
+    rng = random.Random(7)
+    fast, plain = simulation("cloth"), simulation("cloth")
+    capped = walled = 0
+    for _ in range(20):
+        for p, q in zip(fast.model.world.particles, plain.model.world.particles):
+            p.x = q.x = rng.uniform(-80.0, 1040.0)
+            p.y = q.y = rng.uniform(-80.0, 400.0)
+            p.px = q.px = p.x + rng.uniform(-40.0, 40.0)
+            p.py = q.py = p.y + rng.uniform(-40.0, 40.0)
+        capped += sum((p.x - p.px) ** 2 + (p.y - p.py) ** 2 > 24.0 ** 2 and not p.pinned
+                      for p in plain.model.world.particles)
+        walled += sum(p.x < 0.0 or p.y < 0.0 or p.x > 960 for p in plain.model.world.particles)
+        fast.model.sheet.keep_in_room(24.0)
+        cap_speed(plain.model.world.particles, 24.0)
+        plain_room(plain.model.sheet)
+        assert state(fast) == state(plain)
+    assert capped > 500 and walled > 200, (capped, walled)

@@ -333,13 +333,26 @@ class Sheet:
         hanging.version = self._version
         return list(hanging.loose())
 
-    def keep_in_room(self):
+    def keep_in_room(self, top_speed=None):
         """After the solve: walls at the canvas's sides and top (the floor is open, so torn
-        pieces fall out). A point past a wall stops there, its speed into the wall gone."""
+        pieces fall out). A point past a wall stops there, its speed into the wall gone.
+        With `top_speed`, each free point is first slowed to it (`verlet.cap_speed`, the
+        same numbers, in the same loop: each point's work touches only that point)."""
         width = self.size[0]
+        top_sq = None if top_speed is None else top_speed * top_speed
+        root = sqrt
         for p in self.world.particles:
-            if p.x < 0.0 or p.x > width:
-                p.x = p.px = min(width, max(0.0, p.x))
+            x = p.x
+            if top_sq is not None and not p.pinned:
+                vx = x - p.px
+                vy = p.y - p.py
+                speed_sq = vx * vx + vy * vy
+                if speed_sq > top_sq:
+                    keep = top_speed / root(speed_sq)
+                    x = p.x = p.px + vx * keep
+                    p.y = p.py + vy * keep
+            if x < 0.0 or x > width:
+                p.x = p.px = min(width, max(0.0, x))
             if p.y < 0.0:
                 p.y = p.py = 0.0
 
