@@ -11,6 +11,7 @@ results.md opens with what a phone reader gets, then the engine's own figures.
     python -m benchmarks.pacing     only the live loop's pacing
     python -m benchmarks.timeline   only the rewind's cost (recording, memory, scrubs)
     python -m benchmarks.hitches    only the hitches of R, a first show and side by side
+    python -m benchmarks.sheets     only the cloak's and the flag's step against the cloth
     python -m benchmarks.record_spider  record the busy spider game again
 """
 
@@ -20,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import busy, hitches, measure, pacing, wasm
+from . import busy, hitches, measure, pacing, sheets, wasm
 from . import timeline as rewind
 from .plot import scaling_plot
 from .sections import (numbered, ok, phone_section, reference_section, sleeping_section, table,
@@ -147,6 +148,7 @@ def main(argv=None):
                else wasm.measure())
     phone = measured(phone_section(browser, scenes, busy_game))
     reference = measured(reference_section(busy.reference_ratios()))
+    sheet_steps = measured(sheets.section(sheets.measure()))
     sleeping = measured(sleeping_section(busy_game, busy.idle_web(),
                                          busy.idle_web(still=True)))
     tiers = measured(tiers_section(busy.tier_draws()))
@@ -155,7 +157,7 @@ def main(argv=None):
     scaling_plot(rows, PLOT)
     frames = 2_000 if options.quick else 10_000
     sections = numbered([
-        phone, reference, sleeping, tiers,
+        phone, reference, sheet_steps, sleeping, tiers,
         measured(engine_section(engine)),
         measured(scaling_section(rows)),
         measured(scenes_section(scenes, 600, engine["engine_ms"])),

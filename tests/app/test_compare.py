@@ -248,14 +248,14 @@ def test_substeps_of_one_pass_cost_what_one_step_of_as_many_passes_does(scene, s
 def test_a_cloak_of_small_steps_is_spaced_as_often_as_one_of_many_passes(monkeypatch):
     from scenes.kit.model import sheet
     pushes = []
-    monkeypatch.setattr(sheet, "push_apart", lambda spacers: pushes.append(len(spacers)))
+    monkeypatch.setattr(sheet, "push_apart_fields", lambda fields: pushes.append(len(fields)))
     host = host_for("cloth", "substeps=1,3")
     per_copy = []
     for copy in host.scene.copies:
         pushes.clear()
         copy.model.step()
         per_copy.append(len(pushes))
-    assert per_copy == [3, 3]  # before the first pass and after each but the frame's last
+    assert per_copy == [1, 1]  # untouched, the cloak spaces once a frame, before its first pass
 
 
 def test_small_steps_keep_the_thrown_rope_stiffer_at_equal_cost():

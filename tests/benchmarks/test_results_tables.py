@@ -98,3 +98,27 @@ def test_tiers_and_numbering():
     sections = numbered(["## 7. Live loop pacing\n\nx", "## Draw at each tier\n\n## Not this"])
     assert sections[0].startswith("## 1. Live loop pacing")
     assert sections[1].startswith("## 2. Draw at each tier") and "\n## Not this" in sections[1]
+
+
+def test_the_sheets_section_judges_each_sheet_by_its_ratio_and_is_written_in_its_place(tmp_path):
+    from benchmarks import sheets
+
+    result = {"reference": 3.0, "frames": 900, "cloth": {"step": 0.39, "ratio": 0.13},
+              "flag": {"step": 0.33, "ratio": 0.11}}
+    text = sheets.section(result)
+    verdicts = {row.split(" | ")[0].strip("| "): row.rsplit(" | ", 1)[1].strip(" |")
+                for row in rows_of(text)[1:]}
+    assert verdicts == {"cloth": "**NO**", "flag": "yes"}
+    assert "**3.000 ms**" in text and "300 rounds" in text
+    results = tmp_path / "results.md"
+    results.write_text("# Benchmarks\n\n## 1. One\n\nfirst\n\n## 2. Two\n\nsecond\n")
+    sheets.write_in_place(text, results)
+    assert results.read_text().count("## 3. " + sheets.TITLE) == 1  # added, numbered after
+    sheets.write_in_place(text.replace("0.390", "0.290"), results)
+    again = results.read_text()
+    assert again.count(sheets.TITLE) == 1 and "0.290" in again and "0.390" not in again
+    assert again.index("## 2. Two") < again.index("## 3. " + sheets.TITLE)
+    results.write_text(again + "\n## 4. Four\n\nfourth\n")
+    sheets.write_in_place(text, results)
+    last = results.read_text()
+    assert "0.390" in last and "0.290" not in last and last.endswith("## 4. Four\n\nfourth\n")

@@ -16,16 +16,22 @@ does:
 A triangle lives while all its links do. Optionally the sheet has a body (`verlet.Spacer`s
 across each cell's diagonals and across two cells along rows and columns, pushing apart after
 every solver pass but the last, kept while the cells they span are whole) and tethers
-(`verlet.tethers`, after every pass, worked out again whenever links go). `hold(pos)` grabs
-the points near a press and `move_hand` / `let_go` drag and release them (`verlet.Hand`,
+(`verlet.tethers`, after every pass, worked out again whenever links go); `sparing`, once a
+frame while the hand holds nothing (the spacers before the first pass, the tethers after the
+last). The passes run on fields kept while the graph stays (`World.gauss_seidel_plan`,
+`verlet.fast_passes`): the plain passes' numbers, to the bit. `hold(pos)` grabs the points
+near a press and `move_hand` / `let_go` drag and release them (`verlet.Hand`,
 placing them in the world's frame): held points are pinned while held, and keep the hand's
 last motion when let go, so a flick throws the cloth.
 """
 
 from math import sqrt
 
-from verlet import (Breakable, Connectivity, Distance, Grip, Hand, Spacer, TriangleWind,
-                    cut_links, move_now, push_apart, sheet, snap_overstretched, tethers)
+from verlet import (Breakable, Connectivity, Grip, Hand, Spacer, TriangleWind, cut_links,
+                    move_now, sheet, tethers)
+from verlet.fast_passes import (pull_tethers, push_apart_fields, reach_fields, snap_by_fields,
+                                spacer_fields, tether_fields)
+from verlet.solver import passes
 
 from .net import graph_state
 
@@ -44,6 +50,10 @@ TEARS_PER_FRAME = 2
 """At most this many links give way a frame, the worst first: a tear runs like a crack."""
 CLEAR_MARGIN = 60.0
 """A torn-off point this far outside the canvas is forgotten, px."""
+KEPT = ("_kept_links", "_kept_spacers", "_kept_tethers", "_kept_reach")
+"""The fields a sheet keeps for its passes, each with what it was read from: left out of a
+copy (a pickle, a rewind's keyframe), whose points are others, and made again at its first
+frame."""
 
 
 class Sheet:
@@ -59,6 +69,11 @@ class Sheet:
     tether  True: every point is held within its woven distance of its nearest nail
             (`verlet.tethers`, after every solver pass, worked out again when links go), so
             the sheet hangs at its rest length with any number of passes
+    sparing True: while the hand holds nothing, the spacers push once a frame, before its
+            first pass, and the tethers pull once, after its last (a third of their work at
+            three passes); a held sheet's are pushed and pulled around every pass, as without
+            `sparing` (with the spacers only once, a yank upward from the cloak's hem
+            folded the cloth under the hand and tore it only from 1,800 px/s, against 1,200)
     grip    None (the hand holds on whatever the pull), or the stretch at which the cloth
             slips out of the hand (`verlet.grip.Grip`): after a frame's tearing, a link from a
             held point to a free one stretched past the lower of `grip` and halfway to the tear
@@ -70,7 +85,7 @@ class Sheet:
     """
 
     def __init__(self, world, size, columns, rows, spacing, origin, pinned, limit, shear=0.0,
-                 body=None, grip=None, tether=False):
+                 body=None, grip=None, tether=False, sparing=False):
         self.world = world
         self.size = size
         self.columns, self.rows, self.spacing = columns, rows, spacing
@@ -97,9 +112,12 @@ class Sheet:
         if body is not None:
             self._space(body)
         self.tether = tether
+        self.sparing = sparing
         self.tethers = []
         self._tie()
         self._passes_left = 0
+        self._forget_kept()
+        world.gauss_seidel_plan = self._link_passes
         if body is not None or tether:
             world.on("after_integrate", self._start_passes)
             world.on("after_iteration", self.keep_apart)
@@ -119,6 +137,8 @@ class Sheet:
         state["spacers"] = [(spacer.a, spacer.b, spacer.rest, spans)
                             for spacer, spans in self.spacers]
         state["live_spacers"] = [place[id(spacer)] for spacer in self.live_spacers]
+        for name in KEPT:
+            state[name] = None
         return state
 
     def __setstate__(self, state):
@@ -181,23 +201,67 @@ class Sheet:
         if self.tether:
             self.tethers = tethers(self.world.particles, self.world.constraints)
 
+    # --- the passes' kept fields ------------------------------------------------------------
+    def _forget_kept(self):
+        """Drop the fields kept for the passes (`KEPT`): each is made again when first needed."""
+        for name in KEPT:
+            setattr(self, name, None)
+
+    def _link_passes(self):
+        """The world's Gauss-Seidel passes over the links (`World.gauss_seidel_plan`): the
+        links' fields read once and kept while the world holds the same links in the same
+        order and every point is as pinned or free as when they were read (a grab pins, a
+        letting go frees; a tear, a cut or a piece that fell off changes the links). The
+        sheet never changes a link's ends, rest or stiffness, the other fields."""
+        world = self.world
+        constraints = world.constraints
+        pins = [p.pinned for p in world.particles]
+        kept = self._kept_links
+        if kept is None or kept[1] != pins or kept[0] != constraints:
+            kept = self._kept_links = (list(constraints), pins, passes(constraints, move_now))
+        return kept[2]
+
+    def _spacer_fields(self):
+        """`spacer_fields` of the live spacers, kept while they stay (every change to them
+        makes a new list)."""
+        kept = self._kept_spacers
+        if kept is None or kept[0] is not self.live_spacers:
+            kept = self._kept_spacers = (self.live_spacers, spacer_fields(self.live_spacers))
+        return kept[1]
+
+    def _tether_fields(self):
+        """`tether_fields` of the tethers, kept while they stay (`_tie` makes a new list)."""
+        kept = self._kept_tethers
+        if kept is None or kept[0] is not self.tethers:
+            kept = self._kept_tethers = (self.tethers, tether_fields(self.tethers))
+        return kept[1]
+
     def _start_passes(self):
         """Before the frame's first pass: the spacers push apart once. The passes counted are
         the frame's, every substep's (`verlet.substeps`), so n substeps of one pass push as
         often as one step of n passes."""
         self._passes_left = self.world.iterations * self.world.substeps
         if self.live_spacers:
-            push_apart(self.live_spacers)
+            push_apart_fields(self._spacer_fields())
 
     def keep_apart(self):
         """After every solver pass but the last: the spacers of the cells still whole push
         apart (the links have the last word, so crushing a fold never stretches a link past
-        its limit); after every pass the tethers pull what hangs too far from its nail back."""
+        its limit); after every pass the tethers pull what hangs too far from its nail back
+        (`sparing`, while nothing is held: no spacers here, and the tethers after the frame's
+        last pass only).
+        The tight passes of `verlet.fast_passes` on kept fields: the numbers of `push_apart`
+        and of `Distance.project_all(tethers, move_now)`, to the bit; the tethers' ends are
+        read as pinned or free at every pass."""
         self._passes_left -= 1
+        if self.sparing and not self.hand.held:
+            if self._passes_left == 0 and self.tethers:
+                pull_tethers(self._tether_fields())
+            return
         if self.live_spacers and self._passes_left > 0:
-            push_apart(self.live_spacers)
-        if self.tethers:  # fields read each pass: the hand pins and frees points between frames
-            Distance.project_all(self.tethers, move_now)
+            push_apart_fields(self._spacer_fields())
+        if self.tethers:
+            pull_tethers(self._tether_fields())
 
     def blow(self, on):
         """Let the wind act (it costs a pass over the triangles each frame) or not."""
@@ -229,8 +293,13 @@ class Sheet:
         self._tie()
 
     def tear(self):
-        """Break the links stretched past their limit; return them."""
-        broken = snap_overstretched(self.world.constraints, TEARS_PER_FRAME)
+        """Break the links stretched past their limit; return them (`snap_overstretched`'s
+        numbers, with each link's reach kept while the links and the limit stay)."""
+        constraints = self.world.constraints
+        kept = self._kept_reach
+        if kept is None or kept[1] != self.limit or kept[0] != constraints:
+            kept = self._kept_reach = (list(constraints), self.limit, reach_fields(constraints))
+        broken = snap_by_fields(constraints, kept[2], TEARS_PER_FRAME)
         if broken:
             self._forget(broken)
         return broken
@@ -264,13 +333,26 @@ class Sheet:
         hanging.version = self._version
         return list(hanging.loose())
 
-    def keep_in_room(self):
+    def keep_in_room(self, top_speed=None):
         """After the solve: walls at the canvas's sides and top (the floor is open, so torn
-        pieces fall out). A point past a wall stops there, its speed into the wall gone."""
+        pieces fall out). A point past a wall stops there, its speed into the wall gone.
+        With `top_speed`, each free point is first slowed to it (`verlet.cap_speed`, the
+        same numbers, in the same loop: each point's work touches only that point)."""
         width = self.size[0]
+        top_sq = None if top_speed is None else top_speed * top_speed
+        root = sqrt
         for p in self.world.particles:
-            if p.x < 0.0 or p.x > width:
-                p.x = p.px = min(width, max(0.0, p.x))
+            x = p.x
+            if top_sq is not None and not p.pinned:
+                vx = x - p.px
+                vy = p.y - p.py
+                speed_sq = vx * vx + vy * vy
+                if speed_sq > top_sq:
+                    keep = top_speed / root(speed_sq)
+                    x = p.x = p.px + vx * keep
+                    p.y = p.py + vy * keep
+            if x < 0.0 or x > width:
+                p.x = p.px = min(width, max(0.0, x))
             if p.y < 0.0:
                 p.y = p.py = 0.0
 

@@ -27,7 +27,7 @@ Built calm (reduced motion, `calm=True`), a demo whose wind blows at the start o
 
 from math import hypot, pi
 
-from verlet import Breakable, cap_speed
+from verlet import Breakable
 
 from .key_hand import KeyHand
 from .measures import Measure, worst_stretch
@@ -259,8 +259,7 @@ class SheetDemo(BuiltInStages):
             self.moments.append(("torn", {"links": len(torn)}))
         elif sheet.slip():  # while it tears the hand holds on
             self.pressed_at = None
-        cap_speed(self.world.particles, TOP_SPEED)
-        sheet.keep_in_room()
+        sheet.keep_in_room(TOP_SPEED)  # `verlet.cap_speed`, then the walls
         sheet.clear_fallen()
 
     def points(self):
