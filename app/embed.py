@@ -28,7 +28,7 @@ import sys
 from math import isfinite
 
 from scenes.kit.model.params import ParamError
-from scenes.kit.model.simulation import MOMENT_NAME
+from scenes.kit.model.run import MOMENT_NAME
 
 from . import page as browser_page
 
@@ -171,7 +171,7 @@ class PageLink:
         """{scene, paused, by, params, seed}: what the page answers a `state` request with (a
         seed past 2**53, which JavaScript cannot hold exactly, as its decimal text)."""
         host, scene = self.host, self.host.scene
-        seed = getattr(getattr(scene, "sim", None), "seed", 0)
+        seed = getattr(getattr(scene, "run", None), "seed", 0)
         return {"scene": scene.name, "paused": bool(host.paused),
                 "by": (host.paused_by or "reader") if host.paused else None,
                 "params": dict(scene.values), "seed": seed if abs(seed) <= 2**53 else str(seed)}

@@ -29,6 +29,7 @@ cannot move the spider gets "no thread that way" beside it.
 
 import pygame
 
+from scenes.kit.model.run import restart_record
 from scenes.kit.scene import Scene
 from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import Button, draw_text
@@ -95,22 +96,22 @@ class SpiderScene(Scene):
     @property
     def session(self):
         """Best score, hint and restart question (`model.session`), kept by the restart rule."""
-        return self.sim.rules.session
+        return self.run.rules.session
 
     def restart(self):
-        """A new game at once (the next reproducible one, `Simulation.restart`)."""
-        self.timeline.restart()
+        """A new game at once (the next reproducible one): a "restart" record, at once."""
+        self.run.apply(restart_record(at_once=True))
 
     def toggle_hint(self):
         """The help button: the hint key's work, kept on the timeline like the key."""
-        self.timeline.input("key_down", "h")
+        self.run.apply({"type": "key_down", "key": "h"})
 
     def use_records(self, records):
         """Read the best score from `records`, and keep every new best there."""
         super().use_records(records)
         best = valid_best(records.load(self.name).get("best")) if records is not None else 0
-        self.sim.rules.session = Session(best=best, save=self._keep_best)
-        self.timeline.begin_here()  # the run now starts with that session
+        self.run.rules.session = Session(best=best, save=self._keep_best)
+        self.run.begin_here()  # the run now starts with that session
 
     def _keep_best(self, best):
         records = self.context.records

@@ -18,7 +18,7 @@ from app.options import Options, UsageError, parse_cli, parse_query
 from app.window import HeadlessWindow
 from scenes.catalog import DEFAULT_SCENE, SCENES
 from scenes.kit.model import compare as side_by_side
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run
 from scenes.kit.scene import script_event
 
 
@@ -159,15 +159,15 @@ def test_every_copy_is_the_single_scene_run_with_its_value_under_the_same_input(
     run(host, 10)
     copies = host.state()["compare"]["states"]
     for value, state in zip((2, 10, 40), copies):
-        sim = Simulation("rope", SCENES["rope"].model_class, SCENES["rope"].params, (960, 540),
+        sim = Run("rope", SCENES["rope"].model_class, SCENES["rope"].params, (960, 540),
                          0, {"iterations": value})
         for _ in range(20):
             sim.step()
-        sim.input("down", tip)
+        sim.apply(record("down", tip))
         for k in range(1, 41):
-            sim.input("move", (tip[0] + 9 * k, tip[1] + 2 * k))
+            sim.apply(record("move", (tip[0] + 9 * k, tip[1] + 2 * k)))
             sim.step()
-        sim.input("up", (700.0, 420.0))
+        sim.apply(record("up", (700.0, 420.0)))
         for _ in range(10):
             sim.step()
         single = sim.state()

@@ -10,7 +10,7 @@ from scenes.cloth import view as cloth_view
 from scenes.flag import model as flag
 from scenes.flag import view as flag_view
 from scenes.kit import widgets
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run
 from scenes.kit.ui_scale import UiScale
 
 CLEARANCE = 10.0
@@ -42,7 +42,7 @@ def test_a_calm_flag_lies_inside_the_canvas_and_above_the_grass(calm, gravity, s
     values = {"gravity": gravity, "stiffness": stiffness, "tear": 1.15}
     if not calm:
         values["wind"] = 0.0
-    sim = Simulation("flag", scene.model_class, scene.params, scene.size, 3, values, calm=calm)
+    sim = Run("flag", scene.model_class, scene.params, scene.size, 3, values, calm=calm)
     width, height = scene.size
     worst = float("inf")
     for frame in range(301):
