@@ -24,7 +24,6 @@ import pygame
 
 from scenes.kit.context import ViewContext
 from scenes.kit.model import compare as side_by_side
-from scenes.kit.model.run import restart_record, set_record
 from scenes.kit.scene import NOTE_FRAMES, NOTE_LIFT, NOTE_LINE
 from scenes.kit.widgets import MUTED, TEXT, draw_text, panel_surface, rendered
 
@@ -142,19 +141,10 @@ class CompareView:
         for copy in self.copies:
             copy.apply(record)
 
-    def request_restart(self):
-        """The toolbar's restart button: its record to every copy."""
-        self.apply(restart_record())
-
     def use_records(self, records):
         self.context.records = records
         for copy in self.copies:
             copy.use_records(records)
-
-    def set_param(self, name, value):
-        """A parameter changed from outside (a page's command): every copy takes it, except
-        the one compared (and, for substeps, the passes they split), which stays each copy's."""
-        self.apply(set_record(name, value))
 
     def add_note(self, text):
         """A short message along the bottom of the canvas for a few seconds."""

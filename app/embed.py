@@ -28,7 +28,7 @@ import sys
 from math import isfinite
 
 from scenes.kit.model.params import ParamError
-from scenes.kit.model.run import MOMENT_NAME
+from scenes.kit.model.run import MOMENT_NAME, restart_record, set_record
 
 from . import page as browser_page
 
@@ -84,7 +84,7 @@ class PageLink:
         elif kind in ("resume", "play"):
             self.resume(command.get("by", "page"))
         elif kind == "restart":
-            host.scene.request_restart()
+            host.scene.apply(restart_record())
         elif kind == "set":
             self.set_param(command["name"], command["value"])
         elif kind == "overlay":
@@ -132,7 +132,7 @@ class PageLink:
             raise ValueError(str(error)) from None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not isfinite(value):
             raise ValueError(f"{param.name} needs a finite number")
-        scene.set_param(param.name, param.clamp(float(value)))
+        scene.apply(set_record(param.name, param.clamp(float(value))))
 
     def use_frame_size(self, size):
         """Hand the frame's CSS size to the host (`host.frame_size`, the fields of

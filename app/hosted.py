@@ -4,9 +4,9 @@ Every demo's scene (`scenes.kit.scene.Scene`) and the side-by-side view (`app.co
 are shown by the same host, the rewind bar (`app.rewind`), the toolbar, the page link and the
 headless driver; this protocol names every member they read, so a member the host starts to
 read is added here and `tests/app/test_hosted.py` checks that every scene class and the
-side-by-side view have it, long before compare mode is opened. Writes reach the run only
-through `apply(record)` (`scenes.kit.model.run.Run.apply`); `set_param` and `request_restart`
-are the record's two shorthands for the panel, the page and the toolbar.
+side-by-side view have it, long before compare mode is opened. Every write reaches the run
+through `apply(record)` (`scenes.kit.model.run.Run.apply`): the toolbar's restart, the panel's
+sliders and the page's commands make records.
 """
 
 from typing import Protocol, runtime_checkable
@@ -39,10 +39,6 @@ class Hosted(Protocol):
     def part_way(self) -> bool: ...
 
     def apply(self, record) -> None: ...
-
-    def set_param(self, name, value) -> None: ...
-
-    def request_restart(self) -> None: ...
 
     def handle(self, event) -> None: ...
 

@@ -19,7 +19,7 @@ from .context import ViewContext
 from .instruments import Instruments
 from .phase_view import READOUT_CORNER
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
-from scenes.kit.model.run import SIZE, Run, restart_record, set_record
+from scenes.kit.model.run import SIZE, Run
 from .param_panel import ParamPanel
 from .ui_scale import FULL_SIZE
 from .widgets import draw_text
@@ -175,10 +175,6 @@ class Scene:
         """Hand one record to the run (`Run.apply`, the one door)."""
         self.run.apply(record)
 
-    def set_param(self, name, value):
-        """A slider, the page or a command moved a parameter: its "set" record."""
-        self.run.apply(set_record(name, value))
-
     def take_moments(self):
         """What just happened in the model since the last call: [(name, detail), ...]."""
         return self.run.take_moments()
@@ -198,11 +194,6 @@ class Scene:
     def pointer_word(self):
         """"tap" after a touch, else "click": the word a hint uses for pressing."""
         return self.context.pointer_word
-
-    def request_restart(self):
-        """The toolbar's restart button: the restart rule decides (most demos start again at
-        once; a game may ask first): its "restart" record."""
-        self.run.apply(restart_record())
 
     def use_records(self, records):
         """Where this scene may keep what outlives a run (`ViewContext.records`); the host hands

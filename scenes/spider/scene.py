@@ -12,8 +12,8 @@ to exit" on a phone). Key `R` follows the same rule (a player who
 hits it by mistake gets the same second chance; pressing it twice restarts). Once the game is
 over, the button, `R`, Enter, Space and "play again" all start a new game at once. The rule is
 pure (`model.rules.GameRules`, the model's `restart_rule`), so a pure run of an events file
-restarts exactly when this scene does; `request_restart()` is that rule, for any other restart
-control. The ↺ button sits in the toolbar's restart slot, which the host leaves free for it (the
+restarts exactly when this scene does; a "restart" record (`apply`) is that rule, for any other
+restart control. The ↺ button sits in the toolbar's restart slot, which the host leaves free for it (the
 context's `slots`); with no host around, just left of the slider-panel button.
 
 Around the game (`session`): the best score is kept between runs where the host says records
@@ -64,7 +64,7 @@ class SpiderScene(Scene):
         super().__init__(seed, values, overlay, calm)
         toggle = self.panel.toggle.rect
         alone = toggle.move(-(toggle.width + ALONE_GAP), 0)
-        self._restart_button = Button(alone, "restart", self.request_restart,
+        self._restart_button = Button(alone, "restart", lambda: self.apply(restart_record()),
                                       icon=view_buttons.draw_restart_icon)
         hud = view_hud.HUD_BOX
         self.help_button = Button((hud[0] + hud[2] + 8, 12, 40, 40), "help", self.toggle_hint,

@@ -242,10 +242,10 @@ def test_each_toolbar_button_does_its_job():
     press(host, center(host.toolbar.rect("fullscreen")))
     assert host.window.fullscreen
     requests = []
-    host.scene.request_restart = lambda: requests.append(True)
+    host.scene.apply = requests.append
     host.toolbar = host._toolbar()
     press(host, center(host.toolbar.rect("restart")))
-    assert requests == [True]
+    assert requests == [{"type": "restart"}]
     key(host, "2")
     assert host.scene.context.overlay  # the overlay button's state carries over a switch
 

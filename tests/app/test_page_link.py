@@ -17,6 +17,7 @@ from app.options import Options
 from app.window import HeadlessWindow
 from scenes.kit.model.script import load_script, play
 from scenes.kit.scene import script_event
+from scenes.kit.model.run import set_record
 
 KEYS = Path(__file__).resolve().parents[1] / "support" / "keyboard"
 """The keyboard-only events files (tests/support/keyboard/)."""
@@ -151,7 +152,7 @@ def test_set_changes_a_parameter_through_its_table_and_reports_it():
 
 def test_a_slider_and_the_defaults_button_are_reported_too():
     host, page, link = linked()
-    host.scene.set_param("gravity", 1.2)   # what a slider's drag calls
+    host.scene.apply(set_record("gravity", 1.2))   # what a slider's drag calls
     link.tick()
     host.scene.panel.reset()               # the "defaults" button
     link.tick()

@@ -10,7 +10,7 @@ from scenes.cloth import view as cloth_view
 from scenes.flag import model as flag
 from scenes.flag import view as flag_view
 from scenes.kit import widgets
-from scenes.kit.model.run import Run
+from scenes.kit.model.run import Run, set_record
 from scenes.kit.ui_scale import UiScale
 
 CLEARANCE = 10.0
@@ -61,14 +61,14 @@ def test_the_wind_button_follows_the_wind_at_a_slider_of_0():
     surface = pygame.Surface(scene.size)
     scene.draw(surface)
     assert scene.wind_button.label == "stop wind"
-    scene.set_param("wind", 0.0)
+    scene.apply(set_record("wind", 0.0))
     scene.draw(surface)
     assert scene.wind_button.label == "wind at 0"
     assert "stop wind" not in flag_view.help_line(scene.model)
     scene.wind_button.on_click()  # nothing blows: a press turns the switch off
     scene.draw(surface)
     assert scene.wind_button.label == "start wind" and not scene.model.wind_on
-    scene.set_param("wind", 1300.0)
+    scene.apply(set_record("wind", 1300.0))
     scene.wind_button.on_click()
     scene.draw(surface)
     assert scene.wind_button.label == "stop wind" and scene.model.blowing()

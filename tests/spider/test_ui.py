@@ -18,6 +18,7 @@ from tests.support.spider import quiet_model
 from tests.support.spider_scene import (along_own_thread, click, hover, quiet_scene, send, steps,
                                         thread_target)
 from tests.support.spider_view import canvas, drawn_texts, pixels_near, render
+from scenes.kit.model.run import restart_record
 
 
 @pytest.fixture(autouse=True)
@@ -257,7 +258,7 @@ def test_key_r_asks_once_mid_game_and_restarts_at_once_after_game_over():
     click(scene, scene.restart_button.rect.center)
     assert scene.run.restarts == 4 and not scene.model.game_over
     end_game(scene)
-    scene.request_restart()  # what a common toolbar's restart calls
+    scene.apply(restart_record())  # what a common toolbar's restart calls
     assert scene.run.restarts == 5
 
 

@@ -2,7 +2,7 @@
 `main.py --input` uses (`Run.apply`, one validated `scenes.kit.model.script` entry
 at a time), with the per-frame largest point move measured.
 
-The door is named once here (`simulation`), so a later rename of `Run` is one line.
+The door is named once here (`simulation`).
 """
 
 from math import hypot
