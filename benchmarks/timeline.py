@@ -53,11 +53,11 @@ def drag(sim):
 
 
 def driven(run, inputs, plain=False):
-    """Run FRAMES frames of `run` fed `inputs` (through `Run.apply`; with `plain`, straight
-    to its model, as a bare loop with nothing kept would); return (seconds of the frames,
-    seconds of the model's own work in them)."""
+    """Run FRAMES frames of `run` fed `inputs`; return (seconds of the frames, seconds of the
+    run's own work in them: its model's steps and inputs, each with the run's bookkeeping of
+    a frame and a record, what a `Simulation` did before rewind came in). With `plain`, the
+    inputs go straight to its model and the model steps alone, as a bare loop would."""
     model = [0.0]
-    model_class = run.model_class
 
     def timed(work):
         def timed_work(*args):
@@ -66,25 +66,43 @@ def driven(run, inputs, plain=False):
             model[0] += clock() - start
         return timed_work
 
-    model_step, model_input = model_class.step, model_class.input
-    model_class.step, model_class.input = timed(model_step), timed(model_input)
+    bare = run.model
+    if plain:
+        step, feed = timed(bare.step), timed(bare.input)
+    else:  # what keeping the run calls: everything else it does is the recording
+        run._whole_frame, run._decode = timed(run._whole_frame), timed(run._decode)
     total = 0.0
     try:
         for frame in range(FRAMES):
             start = clock()
             for kind, value in inputs.get(frame, ()):
                 if plain:
-                    run.model.input(kind, value)
+                    feed(kind, value)
                 else:
                     run.apply(record(kind, value))
             if plain:
-                run.model.step()
+                step()
             else:
                 run.step()
             total += clock() - start
     finally:
-        model_class.step, model_class.input = model_step, model_input
+        if not plain:
+            del run._whole_frame, run._decode
     return total, model[0]
+
+
+def scrubs(timeline):
+    """Seconds of SCRUBS jumps to random kept frames, each with the collection of what it left
+    that the paused frame it happens in runs (`Run.collect_garbage`)."""
+    frames = list(range(timeline.oldest, timeline.newest + 1))
+    random.Random(0).shuffle(frames)
+    jumps = []
+    for frame in frames[:SCRUBS]:
+        start = clock()
+        timeline.go_to(frame)
+        timeline.collect_garbage()
+        jumps.append(clock() - start)
+    return jumps
 
 
 def measure(name, every=None):

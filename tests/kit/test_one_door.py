@@ -151,6 +151,14 @@ def test_a_right_drag_across_the_cloak_is_the_knife_on_every_path(path):
     assert state_hash(cut) == state_hash(through_the_run(parse_script(knife_stroke(20))))
 
 
+def test_side_by_side_by_solver_cuts_the_cloak_in_every_copy():
+    """The copies of an engine compare build their models through a wrapper of their own:
+    the knife is still the model's."""
+    view = CompareView(CLOAK, Compare("solver", ("gauss-seidel", "jacobi")), seed=0)
+    play(view, parse_script(knife_stroke(20)), 60)
+    assert all(copy.run.state()["torn"] >= 10 for copy in view.copies)
+
+
 def test_a_right_press_and_release_are_nothing_to_a_demo_without_a_knife():
     rope = SCENES["rope"]
     run = Run("rope", rope.model_class, rope.params, rope.size)

@@ -170,6 +170,9 @@ class Run:
         self.calm = bool(calm) and getattr(model_class, "moves_by_itself", False)
         self.moments = deque(maxlen=MOMENTS_KEPT)
         self.held = frozenset()  # the pointer's buttons held, as the records pressed them
+        self.right_button = getattr(model_class, "right_button", None)
+        """The model's names for a right press, drag and release (None: it has none), read
+        once: side by side may wrap `model_class` in a builder of its own."""
         if rules is None:  # the model's own rule, if its demo has one (the spider game's)
             rules = getattr(model_class, "restart_rule", RestartAtOnce)()
         self.rules = rules
@@ -222,14 +225,21 @@ class Run:
                 self.start_again()
             else:
                 self.rules.request_restart(self)
-        elif kind in KEY_TYPES:
-            self._feed(kind, record["key"])
-        elif kind in POINTER_TYPES:
-            self._pointer(kind, record)
         else:
-            raise ValueError(f"a run takes pointer, key, set and restart records, got {kind!r}")
+            if kind in KEY_TYPES:
+                value = record["key"]
+            elif kind in POINTER_TYPES:
+                kind, value = self._pointer(kind, record)
+                if kind is None:
+                    return
+            else:
+                raise ValueError(f"a run takes pointer, key, set and restart records, got {kind!r}")
+            if not self.rules.input(self, kind, value):
+                self.model.input(kind, value)
 
     def _pointer(self, kind, record):
+        """(the model's kind, position) of a pointer record, the held buttons kept; (None,
+        None) for a press or release that is nothing to the model."""
         if kind == "move":
             button = RIGHT if RIGHT in self.held and LEFT not in self.held else LEFT
         else:
@@ -237,18 +247,14 @@ class Run:
             held = self.held | {button} if kind == "down" else self.held - {button}
             self.held = frozenset(held)
         if button == RIGHT:
-            right = getattr(self.model_class, "right_button", None)
+            right = self.right_button
             if right is not None:
                 kind = right[kind]
             elif kind != "move":
-                return  # a right press and release are nothing to a demo without a knife
+                return None, None  # a right press and release: nothing to a demo without a knife
         elif button != LEFT:
-            return
-        self._feed(kind, record["pos"])
-
-    def _feed(self, kind, value):
-        if not self.rules.input(self, kind, value):
-            self.model.input(kind, value)
+            return None, None
+        return kind, record["pos"]
 
     def start_again(self):
         """A fresh model with the current parameters and the next reproducible generator:
