@@ -8,6 +8,9 @@ frame is one step and one draw. A pure run takes the same entries (`Run.apply`) 
 same `play`.
 """
 
+import sys
+
+from scenes.kit.model.params import ParamError
 from scenes.kit.model.script import RUN_ONLY_TYPES
 from scenes.kit.scene import script_event
 
@@ -23,7 +26,10 @@ class ScriptedHost:
     def apply(self, entry):
         kind = entry["type"]
         if kind in RUN_ONLY_TYPES:
-            self.host.scene.apply(entry)
+            try:
+                self.host.scene.apply(entry)
+            except ParamError as error:  # a set for a scene not shown: said, and skipped
+                print(f"events file, frame {entry['frame']}: {error}; skipped", file=sys.stderr)
             return
         if kind == "down":
             self.button_down = entry.get("button", 1)

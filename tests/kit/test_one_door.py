@@ -20,7 +20,8 @@ from app.headless import ScriptedHost
 from scenes.catalog import SCENES
 from scenes.kit.model.compare import Compare
 from scenes.kit.model.run import Run, run_script
-from scenes.kit.model.script import parse_script, play
+from scenes.kit.model.params import ParamError
+from scenes.kit.model.script import ScriptError, parse_script, play
 from tests.support.golden.record import state_hash
 
 FRAMES = 150
@@ -194,3 +195,26 @@ def test_a_move_during_a_part_way_frame_waits_for_its_end_and_is_kept_under_the_
 def test_a_record_the_run_does_not_know_is_refused_in_one_line():
     with pytest.raises(ValueError, match="^a run takes pointer, key, set and restart records"):
         pure_run().apply({"type": "wiggle"})
+
+
+def test_an_events_file_takes_set_and_restart_records_and_refuses_bad_ones_in_one_line():
+    entries = parse_script([{"frame": 0, "type": "set", "name": "tear", "value": 2},
+                            {"frame": 1, "type": "restart", "at_once": True}])
+    assert entries == [{"frame": 0, "type": "set", "name": "tear", "value": 2},
+                       {"frame": 1, "type": "restart", "at_once": True}]
+    state = run_script(pure_run(), entries, 3)
+    assert state["params"]["tear"] == 2 and state["frame"] == 3
+    for bad, words in (({"type": "set", "name": "tear", "value": "much"}, "'value' must be"),
+                       ({"type": "set", "name": 3, "value": 1.0}, "'name' must be"),
+                       ({"type": "set", "name": "tear", "value": float("nan")}, "finite"),
+                       ({"type": "restart", "at_once": "yes"}, "'at_once' must be")):
+        with pytest.raises(ScriptError, match=words) as caught:
+            parse_script([dict(bad, frame=0)])
+        assert "\n" not in str(caught.value)
+
+
+def test_a_set_of_a_name_the_scene_lacks_is_refused_before_it_is_kept():
+    run = pure_run()
+    with pytest.raises(ParamError, match="unknown parameter 'stiffness'"):
+        run.apply({"type": "set", "name": "stiffness", "value": 1.0})
+    assert run._log == {}

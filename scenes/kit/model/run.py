@@ -77,7 +77,7 @@ from collections import deque
 
 from .keyframes import KEEP, SCRUB_MOST, SHARE, Keyframes
 from .prepare import PREPARED, build_key
-from .script import KEY_TYPES, POINTER_TYPES, play
+from .script import KEY_TYPES, POINTER_TYPES, RUN_ONLY_TYPES, play
 from .uncollected import no_collection
 
 SIZE = (960, 540)
@@ -87,6 +87,7 @@ MOMENT_NAME = re.compile(r"^[a-z][a-z0-9-]{0,31}$")
 MOMENTS_KEPT = 64
 """A run keeps at most this many moments nobody took (a run with no page to tell)."""
 LEFT, RIGHT = 1, 3
+RECORD_TYPES = POINTER_TYPES + KEY_TYPES + RUN_ONLY_TYPES
 
 
 class RestartAtOnce:
@@ -196,11 +197,16 @@ class Run:
     def apply(self, record):
         """Take one record (see the module docstring), log it under its frame and decode it;
         while back, it starts a new branch from here."""
+        kind = record["type"]
+        if kind == "set":  # an unknown name is refused (ParamError) before it is kept
+            self.params.lookup(record["name"])
+        elif kind not in RECORD_TYPES:
+            raise ValueError(f"a run takes pointer, key, set and restart records, got {kind!r}")
         record = dict(record)
         if "pos" in record:
             record["pos"] = tuple(record["pos"])
         if self._phases is not None:
-            if record["type"] == "move":  # waits for the frame's end, kept under the next
+            if kind == "move":  # waits for the frame's end, kept under the next
                 self._log.setdefault(self.frame + 1, []).append(record)
                 self._waiting.append(record)
                 return
@@ -228,12 +234,10 @@ class Run:
         else:
             if kind in KEY_TYPES:
                 value = record["key"]
-            elif kind in POINTER_TYPES:
+            else:
                 kind, value = self._pointer(kind, record)
                 if kind is None:
                     return
-            else:
-                raise ValueError(f"a run takes pointer, key, set and restart records, got {kind!r}")
             if not self.rules.input(self, kind, value):
                 self.model.input(kind, value)
 
