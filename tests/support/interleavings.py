@@ -18,7 +18,7 @@ import random
 from math import cos, hypot, pi, sin
 
 from scenes.catalog import SCENES
-from scenes.kit.model.run import Run, set_record
+from scenes.kit.model.run import Run
 
 KEYS = ("r", "space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "o", "h",
         "x", "m")
