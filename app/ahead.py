@@ -14,7 +14,7 @@ and `reduced_motion`, and of the shown scene its `name`, `values` and `sim` (a s
 
 from scenes.kit.model import compare as side_by_side_choices
 from scenes.kit.model.prepare import PREPARED
-from scenes.kit.model.simulation import planned_key
+from scenes.kit.model.run import planned_key
 
 PREPARE_SECONDS = 0.002
 """How long a displayed frame spends building ahead what a reader's next action may need, s
@@ -39,7 +39,7 @@ class BuildingAhead:
         """True when the scene shown, or its run, is not the one of the last frame (a switch,
         side by side, a restart)."""
         scene = self.scene
-        shown = (id(scene), tuple(copy.sim.restarts for copy in getattr(scene, "copies", None)
+        shown = (id(scene), tuple(copy.run.restarts for copy in getattr(scene, "copies", None)
                                   or [scene]))
         acted, self._last_shown = shown != self._last_shown, shown
         return acted
@@ -51,15 +51,15 @@ class BuildingAhead:
         shown yet."""
         scene = self.scene
         copies = getattr(scene, "copies", None)
-        keys = [copy.sim.build_key(copy.sim.restarts + 1) for copy in (copies or [scene])]
+        keys = [copy.run.build_key(copy.run.restarts + 1) for copy in (copies or [scene])]
         cls = self.classes[scene.name]
         if copies is None and side_by_side_choices.offers(scene.name):
             compare = side_by_side_choices.default(scene.name, cls.params)
             if not compare.on_the_world:
-                keys += [planned_key(cls.model_class, cls.params, cls.size, scene.sim.seed,
+                keys += [planned_key(cls.model_class, cls.params, cls.size, scene.run.seed,
                                      compare.copy_values(scene.values, value))
                          for value in compare.values]
-        seed = (copies[0] if copies else scene).sim.seed
+        seed = (copies[0] if copies else scene).run.seed
         for name, other in self.classes.items():
             if name not in self.scenes:
                 keys.append(planned_key(other.model_class, other.params, other.size, seed,

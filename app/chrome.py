@@ -16,6 +16,7 @@ import pygame
 from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import ACCENT, TEXT, _pointer, draw_text, panel_surface, rendered
 from scenes.kit.model.compare import offers as compare_offered
+from scenes.kit.model.run import restart_record
 from .toolbar import BUTTON, GAP, HINTS, ITEMS, LIT_HINTS, MARGIN, Toolbar, picture
 
 ROW_SHARE = 0.45
@@ -63,7 +64,7 @@ def toolbar_of(host):
         right = panel.toggle.rect.x - ui.room(GAP)
     actions = {"scenes": host.toggle_scene_list, "pause": host.toggle_pause,
                "overlay": host.toggle_overlay, "fullscreen": host.toggle_fullscreen,
-               "restart": scene.request_restart, "compare": host.side_by_side.toggle}
+               "restart": lambda: scene.apply(restart_record()), "compare": host.side_by_side.toggle}
     lit = {"scenes": lambda: host.scene_list.open, "pause": lambda: host.paused,
            "overlay": lambda: host.scene.context.overlay, "fullscreen": lambda: False,
            "restart": lambda: False, "compare": host.side_by_side.lit}

@@ -100,7 +100,8 @@ class CompareView:
         self.notes = []
         self.held = None  # the cell a press started in, while it is held
         self.panel = None  # the copies' sliders are left out: the compared value is each one's
-        self.timeline = Timelines([copy.timeline for copy in self.copies])
+        self.run = Runs([copy.run for copy in self.copies])
+        """The copies' runs as one, for the rewind bar (their records go in through `apply`)."""
         self._whole = set()  # copies whose part-way frame (`step_phase`) is already whole
 
     def _copy(self, scene_class, value):
@@ -110,7 +111,7 @@ class CompareView:
         copy = scene_class(seed=self.seed, values=compare.copy_values(self.values, value))
         copy.panel = None
         if compare.on_the_world:
-            sim = copy.sim
+            sim = copy.run
             build = sim.model_class
             sim.model_class = lambda size, values, rng: compare.configure(build(size, values, rng),
                                                                           value)
@@ -128,23 +129,22 @@ class CompareView:
     def pointer_word(self):
         return self.context.pointer_word
 
-    def request_restart(self):
+    def apply(self, record):
+        """One record to every copy's run: side by side is a fan-out behind the one door
+        (`Run.apply`). A "set" of what the copies differ in (and, for substeps, the passes
+        they split) stays each copy's own and goes to none."""
+        if record["type"] == "set":
+            name = record["name"]
+            if name in (self.compare.param, self.compare.passes_param):
+                return
+            self.values[name] = self.copies[0].run.params.lookup(name).clamp(record["value"])
         for copy in self.copies:
-            copy.request_restart()
+            copy.apply(record)
 
     def use_records(self, records):
         self.context.records = records
         for copy in self.copies:
             copy.use_records(records)
-
-    def set_param(self, name, value):
-        """A parameter changed from outside (a page's command): every copy takes it, except
-        the one compared (and, for substeps, the passes they split), which stays each copy's."""
-        if name in (self.compare.param, self.compare.passes_param):
-            return
-        self.values[name] = self.copies[0].sim.params.lookup(name).clamp(value)
-        for copy in self.copies:
-            copy.set_param(name, value)
 
     def add_note(self, text):
         """A short message along the bottom of the canvas for a few seconds."""
@@ -321,7 +321,7 @@ class CompareView:
             states.append(entry)
         state["compare"] = dict(self.compare.describe(), labels=list(self.labels), states=states)
         state["phase"] = first.get("phase")
-        state["timeline"] = self.timeline.state()
+        state["timeline"] = self.run.reach()
         return state
 
 
@@ -353,16 +353,16 @@ class SideBySide:
         its seed and its parameters now."""
         host = self.host
         single = host.scene
-        view = CompareView(host.classes[single.name], compare, single.sim.seed, single.values,
+        view = CompareView(host.classes[single.name], compare, single.run.seed, single.values,
                            single.context.overlay)
         view.use_records(host.records)
         self.views[single.name] = view
         host.show(single.name)
 
 
-class Timelines:
-    """The copies' timelines moved as one (the copies step in lockstep, so their frames agree):
-    what the rewind bar (`app.rewind`) drives while the scene is side by side."""
+class Runs:
+    """The copies' runs moved along their kept frames as one (the copies step in lockstep, so
+    their frames agree): what the rewind bar (`app.rewind`) drives while side by side."""
 
     def __init__(self, timelines):
         self.timelines = timelines
@@ -384,8 +384,8 @@ class Timelines:
     def back(self):
         return self.first.back
 
-    def state(self):
-        return self.first.state()
+    def reach(self):
+        return self.first.reach()
 
     def go_to(self, frame):
         for timeline in self.timelines:

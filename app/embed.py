@@ -28,7 +28,7 @@ import sys
 from math import isfinite
 
 from scenes.kit.model.params import ParamError
-from scenes.kit.model.simulation import MOMENT_NAME
+from scenes.kit.model.run import MOMENT_NAME, restart_record, set_record
 
 from . import page as browser_page
 
@@ -84,7 +84,7 @@ class PageLink:
         elif kind in ("resume", "play"):
             self.resume(command.get("by", "page"))
         elif kind == "restart":
-            host.scene.request_restart()
+            host.scene.apply(restart_record())
         elif kind == "set":
             self.set_param(command["name"], command["value"])
         elif kind == "overlay":
@@ -132,7 +132,7 @@ class PageLink:
             raise ValueError(str(error)) from None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not isfinite(value):
             raise ValueError(f"{param.name} needs a finite number")
-        scene.set_param(param.name, float(value))  # the table clamps it
+        scene.apply(set_record(param.name, float(value)))  # the run's table clamps it once
 
     def use_frame_size(self, size):
         """Hand the frame's CSS size to the host (`host.frame_size`, the fields of
@@ -171,7 +171,7 @@ class PageLink:
         """{scene, paused, by, params, seed}: what the page answers a `state` request with (a
         seed past 2**53, which JavaScript cannot hold exactly, as its decimal text)."""
         host, scene = self.host, self.host.scene
-        seed = getattr(getattr(scene, "sim", None), "seed", 0)
+        seed = getattr(getattr(scene, "run", None), "seed", 0)
         return {"scene": scene.name, "paused": bool(host.paused),
                 "by": (host.paused_by or "reader") if host.paused else None,
                 "params": dict(scene.values), "seed": seed if abs(seed) <= 2**53 else str(seed)}

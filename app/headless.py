@@ -2,10 +2,16 @@
 
 `ScriptedHost` is the `scenes.kit.model.script.play` target on the pygame side: each entry
 becomes the pygame event it stands for and goes to the host (so a scripted key does what the
-key does in a window), and each frame is one step and one draw. A pure run feeds the same
-entries to a `Simulation` through the same `play`.
+key does in a window, and the scene turns it back into the run's record); a "set" or
+"restart" record, which no event stands for, goes to the shown scene's `apply` as it is. Each
+frame is one step and one draw. A pure run takes the same entries (`Run.apply`) through the
+same `play`.
 """
 
+import sys
+
+from scenes.kit.model.params import ParamError
+from scenes.kit.model.script import RUN_ONLY_TYPES
 from scenes.kit.scene import script_event
 
 
@@ -19,6 +25,12 @@ class ScriptedHost:
 
     def apply(self, entry):
         kind = entry["type"]
+        if kind in RUN_ONLY_TYPES:
+            try:
+                self.host.scene.apply(entry)
+            except ParamError as error:  # a set for a scene not shown: said, and skipped
+                print(f"events file, frame {entry['frame']}: {error}; skipped", file=sys.stderr)
+            return
         if kind == "down":
             self.button_down = entry.get("button", 1)
         elif kind == "up":

@@ -13,7 +13,7 @@ scripted `key_down "1"` does exactly what the key does in a window:
   phase of it (`Scene.step_phase`): integrate, each iteration, finish. Who paused
   (`paused_by`: the reader, or "visibility" when the window went away) is for `app.embed`.
 - The toolbar (`app.toolbar`): compare, scenes, pause, overlay, fullscreen, restart; F11
-  toggles fullscreen too. Restart calls the scene's `request_restart()`.
+  toggles fullscreen too. Restart hands the scene a "restart" record (`apply`).
 - Side by side: the compare button (or `compare=` at the start) shows an `app.compare.CompareView`
   of the scene in its place, copies that differ in one parameter; pressed again, the single
   scene comes back as it was. The spider game stays single (a note says so).

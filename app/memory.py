@@ -4,7 +4,7 @@ A collection of the oldest generation walks every object that can hold others. M
 are what start-up made (the modules, their classes and functions, pygame's tables) and live as
 long as the app. `set_aside_start_up` collects once and moves them all out of the collector's
 sight (`gc.freeze`), so each later collection walks only what came after: the scenes and the
-garbage they leave, such as the runs a rewind replaces (`scenes.kit.model.timeline`). It runs
+garbage they leave, such as the runs a rewind replaces (`scenes.kit.model.run`). It runs
 before the first scene is built, so a scene's objects are never set aside: one left behind
 (a restart, another scene) is collected as any garbage is. Measured headless, the window
 open: a full collection walked 21,600 objects in 11.0 ms before; set aside, and the cloak

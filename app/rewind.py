@@ -1,6 +1,6 @@
 """Rewind: the host's control of the shown scene's timeline while paused (the bar and `[` `]`).
 
-Every scene keeps its last 10 s on a `scenes.kit.model.timeline.Timeline` (`Scene.timeline`).
+Every scene keeps its last 10 s on its `scenes.kit.model.run.Run` (`Scene.run`).
 While the host is paused:
 
     [  /  ]        one frame back / forward along what is kept
@@ -17,9 +17,9 @@ The timeline works between frames. A scene that can stop mid-way through a frame
 stepping) gives itself a `finish_frame()` method, which completes a half-done frame (and
 does nothing between frames): `Rewind` calls it, when the scene has one, before every move,
 so a move always starts from a whole frame. The frame a phase stepper completes is kept by
-`Timeline.step(frame=...)`, handed the function that finishes it.
+`Run.step(frame=...)`, handed the function that finishes it.
 
-A paused frame's spare time goes to the timeline (`idle`, `Timeline.prepare`): it fills in
+A paused frame's spare time goes to the timeline (`idle`, `Run.prepare`): it fills in
 keyframes around the shown frame, so a drag along the bar soon replays only a few steps.
 
 The host calls `handle(event)` before its own keys (True: the event was the rewind's),
@@ -28,7 +28,7 @@ The host calls `handle(event)` before its own keys (True: the event was the rewi
 
 import pygame
 
-from scenes.kit.model.timeline import KEEP
+from scenes.kit.model.keyframes import KEEP
 from scenes.kit.widgets import ACCENT, MUTED, PANEL_FILL, TEXT, TRACK, draw_text, panel_surface
 
 BAR_TOP = 60
@@ -46,7 +46,7 @@ KEYS = {pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 """Frames each key moves along the timeline."""
 FRAMES_PER_SECOND = 60
 IDLE_SECONDS = 0.008
-"""What a paused frame gives the timeline to fill in keyframes (`Timeline.prepare`): half of a
+"""What a paused frame gives the timeline to fill in keyframes (`Run.prepare`): half of a
 60 Hz frame (a paused frame only draws), so within a second or two every move replays at most
 a few steps."""
 
@@ -60,8 +60,8 @@ class Rewind:
         self.dragging = False
 
     @property
-    def timeline(self):
-        return self.host.scene.timeline
+    def run(self):
+        return self.host.scene.run
 
     # --- where the bar is -----------------------------------------------------------------
     def bar(self):
@@ -83,12 +83,12 @@ class Rewind:
         """The frame a press at canvas x stands for (the timeline clamps it to what is kept)."""
         track = self.track()
         share = min(1.0, max(0.0, (x - track.left) / max(1, track.width)))
-        return self.timeline.newest - round((1.0 - share) * KEEP)
+        return self.run.newest - round((1.0 - share) * KEEP)
 
     def x_of(self, frame):
         """Canvas x of `frame` on the track."""
         track = self.track()
-        back = self.timeline.newest - frame
+        back = self.run.newest - frame
         return track.left + track.width * (1.0 - back / KEEP)
 
     # --- input ----------------------------------------------------------------------------
@@ -96,7 +96,7 @@ class Rewind:
         """Take `[`, `]` and presses on the bar while paused; True when the event was ours."""
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in KEYS:
             if event.type == pygame.KEYDOWN and self.host.paused:
-                self.move_to(self.timeline.frame + KEYS[event.key])
+                self.move_to(self.run.frame + KEYS[event.key])
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.host.paused and self.bar().collidepoint(event.pos):
@@ -118,19 +118,19 @@ class Rewind:
         finish_frame = getattr(self.host.scene, "finish_frame", None)
         if finish_frame is not None:
             finish_frame()
-        timeline = self.timeline
+        timeline = self.run
         if frame != timeline.frame:
             timeline.go_to(frame)
             self.host.forget_canvas()  # the picture is of another moment: paint it whole
 
     def idle(self):
         """A paused frame: a little of its time fills in the timeline's keyframes."""
-        self.timeline.prepare(IDLE_SECONDS)
+        self.run.prepare(IDLE_SECONDS)
 
     # --- picture --------------------------------------------------------------------------
     def draw(self, surface):
         """The bar: its name, the track with the kept part lit, the knob, the time back."""
-        timeline = self.timeline
+        timeline = self.run
         bar = self.bar()
         surface.blit(panel_surface(bar.size, PANEL_FILL, (120, 124, 160, 255)), bar)
         draw_text(surface, "rewind: drag, or [ ]", (bar.x + 12, bar.y + 7), 18,

@@ -49,7 +49,7 @@ def share_query(scene):
         value = scene.values[param.name]
         if value != param.default:
             pairs.append((param.name, number_text(param, value)))
-    pairs.append(("seed", str(scene.sim.seed)))
+    pairs.append(("seed", str(scene.run.seed)))
     if scene.context.overlay:
         pairs.append(("overlay", "1"))
     return urlencode(pairs)

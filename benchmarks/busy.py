@@ -23,6 +23,7 @@ import statistics
 from .cloth import MinimalCloth, engine_cloth
 from .measure import clock, offscreen_scenes, percentile, timed_frame
 from .record_spider import GAME_FRAMES, SEED, load
+from scenes.kit.model.run import record
 
 BUSY_FRAMES = 600
 """The busy game's timed window: its last 10 seconds."""
@@ -84,8 +85,8 @@ def _scene_frame(scene_class, surface, frames, quality="high", poke_every=None, 
     steps, draws = [], []
     for frame in range(frames):
         if poke_every and frame % poke_every == 0:
-            scene.sim.input("key_down", "return")
-            scene.sim.input("key_up", "return")
+            scene.run.apply(record("key_down", "return"))
+            scene.run.apply(record("key_up", "return"))
         if live:
             scene.context.painted_over = []
         step_ms, draw_ms = timed_frame(scene, surface)
@@ -142,7 +143,7 @@ def _replayed_scene(entries, until, still=False):
     by_frame = entries_by_frame(entries)
     for frame in range(until):
         for entry in by_frame.get(frame, ()):
-            scene.sim.apply(entry)
+            scene.run.apply(entry)
         scene.step()
     return scene, surface, by_frame
 
@@ -151,7 +152,7 @@ def _timed_window(scene, surface, by_frame, start, frames, draw):
     steps, draws = [], []
     for frame in range(start, start + frames):
         for entry in by_frame.get(frame, ()):
-            scene.sim.apply(entry)
+            scene.run.apply(entry)
         started = clock()
         scene.step()
         stepped = clock()

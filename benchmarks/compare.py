@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 from app.compare import CompareView  # noqa: E402
 from scenes.catalog import SCENES  # noqa: E402
 from scenes.kit.model import compare as side_by_side  # noqa: E402
+from scenes.kit.model.run import record
 
 FRAMES = 300
 ROUNDS = 5
@@ -39,7 +40,7 @@ def drag(points):
 
 def models(thing):
     """The simulations a single scene or a compare view steps."""
-    return [copy.sim for copy in thing.copies] if isinstance(thing, CompareView) else [thing.sim]
+    return [copy.run for copy in thing.copies] if isinstance(thing, CompareView) else [thing.run]
 
 
 def timed_steps(thing, inputs):
@@ -49,7 +50,7 @@ def timed_steps(thing, inputs):
     for frame in range(FRAMES):
         for kind, value in inputs.get(frame, ()):
             for sim in sims:
-                sim.input(kind, value)
+                sim.apply(record(kind, value))
         start = time.process_time()
         for sim in sims:
             sim.step()

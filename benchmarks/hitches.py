@@ -11,7 +11,7 @@ three hitches, each the whole frame the action lands in, as a multiple of a medi
 - first show: the switch to the scene, the first time in the session (every kept settled shape
   forgotten when the session starts, as in a fresh page), its frame and draw; against the
   scene's median (the rope's first show is the session's start: not measured);
-- restart: R in play (`Timeline.restart`, what the key and the toolbar's button do once the
+- restart: R in play (a restart record at once, `Run.apply`, what the key and the toolbar's button do once the
   scene's restart rule agrees), the frame's step and draw; the worst of RESTARTS, against the
   scene's median;
 - side by side: the toolbar's compare button (`app.compare.CompareView` with the scene's
@@ -43,6 +43,7 @@ from app.window import HeadlessWindow  # noqa: E402
 from scenes.catalog import SCENES  # noqa: E402
 from scenes.kit.model import compare as side_by_side  # noqa: E402
 from scenes.kit.model.prepare import PREPARED  # noqa: E402
+from scenes.kit.model.run import restart_record
 
 FRAMES = 120
 """Frames a median is taken over."""
@@ -113,7 +114,7 @@ def session(ahead):
             r["ahead"] = max(r["ahead"], build_ahead(host, surface) * 1e3)
             for _ in range(20):
                 timed(host, surface)
-            restarts.append(timed(host, surface, host.scene.timeline.restart))
+            restarts.append(timed(host, surface, lambda: host.scene.run.apply(restart_record(at_once=True))))
         r.update(median=median * 1e3, first=None if first is None else first * 1e3,
                  restart=max(restarts) * 1e3, compare=None, grid=None)
         if side_by_side.offers(name):

@@ -13,13 +13,13 @@ the recorded game's figures). 330 is the upkeep's budget (`upkeep.BUDGET`): past
 oldest idle silk is taken in, and the silk gland refills too slowly to outpace that, so an
 active player holds the web there rather than at the ~340 the issue guessed. The benchmarks
 replay it to time a busy frame, natively and in Pyodide (where the events go straight to the
-model through `scenes.kit.model.simulation`).
+model through `scenes.kit.model.run`).
 
 The player is active the whole time: it shoots silk at flying bugs (fresh silk lures them),
 spins new threads across the web whenever it has silk to spare, crawls to corpses to collect
 them, backs away from struggling bugs, wanders the world and shoots to hang on when it falls.
 It plays through the model's public input only, and only with inputs that reach the model the
-same way through the scene as through a bare `Simulation`: arrow keys, and pointer presses below
+same way through the scene as through a bare `Run`: arrow keys, and pointer presses below
 the canvas's top band of buttons. Its only randomness is its own seeded generator; the
 recorder keeps the first player seed (0, 1, ...) whose spider is still playing at the end on a
 busy web (`record_busy`). After a change to the spider game the old recording may play out
@@ -34,6 +34,7 @@ from math import atan2, cos, hypot, pi, sin
 from pathlib import Path
 
 from scenes.kit.model.script import ScriptedPlayer
+from scenes.kit.model.run import inputs_to
 
 SEED = 0
 """The game's seed (main.py's default): replay with `--seed 0`."""
@@ -192,11 +193,11 @@ class BusyPlayer(ScriptedPlayer):
 
 
 def new_simulation(seed=SEED):
-    """The spider game as a bare Simulation (no pygame), at its defaults."""
-    from scenes.kit.model.simulation import Simulation
+    """The spider game as a bare Run (no pygame), at its defaults."""
+    from scenes.kit.model.run import Run
     from scenes.spider.model import PARAMS, SpiderModel
 
-    return Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
+    return Run("spider", SpiderModel, PARAMS, SIZE, seed=seed)
 
 
 PLAYER_SEEDS = range(12)
@@ -208,7 +209,7 @@ BUSY_THREADS = 300
 def record(frames=GAME_FRAMES, seed=SEED, player_seed=SEED):
     """Play `frames` frames of game `seed`; return (events, the simulation at the end)."""
     sim = new_simulation(seed)
-    player = BusyPlayer(lambda: sim.model, sim.input, player_seed)
+    player = BusyPlayer(lambda: sim.model, inputs_to(sim), player_seed)
     for _ in range(frames):
         player.act()
         sim.step()

@@ -3,11 +3,11 @@
     python -m benchmarks.timeline            # every demo, keyframes spaced by their cost
     python -m benchmarks.timeline rope 5 10  # one demo, keyframes every 5, then every 10 frames
 
-It runs FRAMES frames of each demo through a `Timeline` with a drag through it and prints, per
+It runs FRAMES frames of each demo through a `Run` with a drag through it and prints, per
 demo:
 
     step        the model step, ms (mean over the run, CPU time of this thread)
-    recording   what the timeline adds to a step (keyframes and the inputs kept), as a share
+    recording   what keeping the run adds to a step (keyframes and the inputs kept), as a share
                 of the model step: both timed in the same run, frame by frame, so the figure
                 is not the difference of two noisy runs
     memory      the bytes kept for the last KEEP frames (pickled keyframes and inputs)
@@ -24,10 +24,10 @@ import sys
 import time
 
 from scenes.catalog import SCENES
-from scenes.kit.model.simulation import SIZE, Simulation
+from scenes.kit.model.run import record, Run, SIZE
 from app.memory import set_aside_start_up
 from app.rewind import FRAMES_PER_SECOND, IDLE_SECONDS
-from scenes.kit.model.timeline import KEEP, SHARE, Timeline
+from scenes.kit.model.keyframes import KEEP, SHARE
 
 FRAMES = KEEP + 300
 SCRUBS = 150
@@ -52,9 +52,11 @@ def drag(sim):
     return inputs
 
 
-def driven(driver, sim, inputs):
-    """Run FRAMES frames of `driver` (the simulation itself, or a timeline driving it) fed
-    `inputs`; return (seconds of the frames, seconds of the model's own work in them)."""
+def driven(run, inputs, plain=False):
+    """Run FRAMES frames of `run` fed `inputs`; return (seconds of the frames, seconds of the
+    run's own work in them: its model's steps and inputs, each with the run's bookkeeping of
+    a frame and a record, what a `Simulation` did before rewind came in). With `plain`, the
+    inputs go straight to its model and the model steps alone, as a bare loop would."""
     model = [0.0]
 
     def timed(work):
@@ -64,24 +66,34 @@ def driven(driver, sim, inputs):
             model[0] += clock() - start
         return timed_work
 
-    model_step, model_input = sim.step, sim.input
-    sim.step, sim.input = timed(model_step), timed(model_input)  # what the timeline calls
+    bare = run.model
+    if plain:
+        step, feed = timed(bare.step), timed(bare.input)
+    else:  # what keeping the run calls: everything else it does is the recording
+        run._whole_frame, run._decode = timed(run._whole_frame), timed(run._decode)
     total = 0.0
     try:
         for frame in range(FRAMES):
             start = clock()
             for kind, value in inputs.get(frame, ()):
-                driver.input(kind, value)
-            driver.step()
+                if plain:
+                    feed(kind, value)
+                else:
+                    run.apply(record(kind, value))
+            if plain:
+                step()
+            else:
+                run.step()
             total += clock() - start
     finally:
-        del sim.step, sim.input
+        if not plain:
+            del run._whole_frame, run._decode
     return total, model[0]
 
 
 def scrubs(timeline):
     """Seconds of SCRUBS jumps to random kept frames, each with the collection of what it left
-    that the paused frame it happens in runs (`Timeline.collect_garbage`)."""
+    that the paused frame it happens in runs (`Run.collect_garbage`)."""
     frames = list(range(timeline.oldest, timeline.newest + 1))
     random.Random(0).shuffle(frames)
     jumps = []
@@ -97,21 +109,20 @@ def measure(name, every=None):
     """{"step_ms", "recording_pct", "memory_mb", "frames", "keyframes", "spacing",
     "scrub_worst_ms", "scrub_mean_ms", "prepared_worst_ms", "prepared_mean_ms"} of one demo:
     keyframes spaced by cost (or every `every` frames); scrubs right after the run, then after
-    a second of paused frames (60 x `IDLE_SECONDS` of `Timeline.prepare`)."""
+    a second of paused frames (60 x `IDLE_SECONDS` of `Run.prepare`)."""
     scene = SCENES[name]
-    fresh = lambda: Simulation(name, scene.model_class, scene.params, SIZE, seed=1)  # noqa: E731
+    fresh = lambda: Run(name, scene.model_class, scene.params, SIZE, seed=1,  # noqa: E731
+                        every=every)
     set_aside_start_up()  # as the app does before it builds its first scene
-    sim = fresh()
-    inputs = drag(sim)
-    plain_total, plain_model = driven(sim, sim, inputs)  # what driving costs with no timeline
-    sim = fresh()
-    timeline = Timeline(sim, every=every)  # spaced by its own clock, as in a program
-    total, model = driven(timeline, sim, inputs)
+    inputs = drag(fresh())
+    plain_total, plain_model = driven(fresh(), inputs, plain=True)  # driving with nothing kept
+    timeline = fresh()  # spaced by its own clock, as in a program
+    total, model = driven(timeline, inputs)
     recording = (total - model) - (plain_total - plain_model)
     cold = scrubs(timeline)
     timeline.live()
     memory = timeline.memory_bytes()
-    keyframes = len(timeline._keyframes)
+    keyframes = len(timeline.keyframes.kept)
     for _ in range(FRAMES_PER_SECOND):
         timeline.prepare(IDLE_SECONDS)
     warm = scrubs(timeline)
@@ -155,14 +166,14 @@ def section(results, every=None):
                f"keyframes spaced by their cost, {SHARE:.0%} of the steps between them, dear ones "
                f"no further apart than recording and the slowest jump balance")
     return ("## Rewind: the timeline's cost\n\nEach demo at its defaults, "
-            f"{FRAMES} frames with a slow drag through a `Timeline` (the last {KEEP} frames "
+            f"{FRAMES} frames with a slow drag through a `Run` (the last {KEEP} frames "
             f"kept, {spacing}), CPU time of this thread, each figure the lowest of two runs. "
             "Recording is what the timeline adds to a frame beside the model's own work (its "
-            "steps and inputs, timed in the same run), less what driving a bare simulation "
+            "steps and inputs, timed in the same run), less what driving the bare model "
             f"the same way costs; a scrub is a jump to a random kept frame ({SCRUBS} of them) "
             "and the collection of the garbage it left, as the paused frame it happens in "
             "runs them, right after the run and again after a second of paused frames has "
-            "filled in keyframes (`Timeline.prepare`); the heap start-up built is set aside "
+            "filled in keyframes (`Run.prepare`); the heap start-up built is set aside "
             "first, as the app does (`app.memory`). Budgets: "
             f"recording at most {RECORDING_BUDGET:g}% of the step, at most "
             f"{MEMORY_BUDGET_MB:g} MB, a scrub within {SCRUB_BUDGET_MS:g} ms.\n\n"

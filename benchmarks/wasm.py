@@ -11,7 +11,7 @@ The phone-class table: the DevTools protocol's `Emulation.setCPUThrottlingRate` 
 page's main thread (where Pyodide runs) PHONE_RATE times, as DevTools' "4x slowdown" does, and
 the same default games run again; then the recorded busy spider game
 (benchmarks/data/spider_busy.json) is replayed natively up to its last BUSY_FRAMES frames, the
-Simulation handed to Pyodide pickled (`busy_start_state`: a replay in Pyodide itself drifts
+Run handed to Pyodide pickled (`busy_start_state`: a replay in Pyodide itself drifts
 into another game), and those frames are timed there throttled (with the web's sleeping on,
 and off when the switch exists). Frames are timed one by one with `time.perf_counter`, which Pyodide
 reads from the browser's clock (0.1 ms ticks). Each throttled game runs PHONE_RUNS times; every
@@ -60,13 +60,13 @@ window.booted = (async () => {
 
 TIMED_RUN = '''
 import importlib, json, time
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run
 
 def timed_run(job):
     """ms of each model step of a scene at its defaults, no input (the same code both sides)."""
     model = getattr(importlib.import_module(job["model"][0]), job["model"][1])
     params = getattr(importlib.import_module(job["params"][0]), job["params"][1])
-    sim = Simulation(job["name"], model, params, tuple(job["size"]), seed=job["seed"])
+    sim = Run(job["name"], model, params, tuple(job["size"]), seed=job["seed"])
     clock = time.perf_counter
     times = []
     for _ in range(job["frames"]):
@@ -78,7 +78,7 @@ def timed_run(job):
 
 def busy_prepare(job):
     """Take the recorded spider game as the native replay left it at job["start"] (the pickled
-    Simulation in job_state) and keep it for busy_timed(); job["sleeping"] True/False sets the
+    Run in job_state) and keep it for busy_timed(); job["sleeping"] True/False sets the
     web's switch, None leaves it."""
     global _busy
     import base64, pickle
@@ -194,7 +194,7 @@ def busy_start_state(events_text, start):
     import sys
 
     from scenes.kit.model.script import entries_by_frame, parse_script
-    from scenes.kit.model.simulation import Simulation
+    from scenes.kit.model.run import Run
     from scenes.spider.model import PARAMS, SpiderModel
 
     from .record_spider import SEED as GAME_SEED, SIZE
@@ -202,12 +202,13 @@ def busy_start_state(events_text, start):
     result = {}
 
     def replay_and_pickle():
-        sim = Simulation("spider", SpiderModel, PARAMS, SIZE, seed=GAME_SEED)
+        sim = Run("spider", SpiderModel, PARAMS, SIZE, seed=GAME_SEED)
         by_frame = entries_by_frame(parse_script(json.loads(events_text)))
         for frame in range(start):
             for entry in by_frame.get(frame, ()):
                 sim.apply(entry)
             sim.step()
+        sim.begin_here()  # what is kept for rewind stays behind: one keyframe, no records
         result["state"] = base64.b64encode(pickle.dumps(sim, protocol=4)).decode("ascii")
 
     limit, stack = sys.getrecursionlimit(), threading.stack_size()

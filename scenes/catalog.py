@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from scenes.kit.model.simulation import SIZE
+from scenes.kit.model.run import SIZE
 
 DEMOS = ("takopi", "spider", "rope", "cloth", "flag", "bridge", "hair")
 """The demos' packages under scenes/, in the order `--list` and the number keys show them."""

@@ -71,7 +71,7 @@ def demo_of(relative):
 def test_the_rule_finds_the_engine_and_every_model():
     pure = set(layout.pure_files())
     assert "verlet/world.py" in pure and "scenes/rope/model.py" in pure
-    assert "scenes/kit/model/simulation.py" in pure and "scenes/spider/model/web.py" in pure
+    assert "scenes/kit/model/run.py" in pure and "scenes/spider/model/web.py" in pure
     assert "scenes/rope/view.py" not in pure and "app/host.py" not in pure
     for demo in layout.demo_names():
         assert any(demo_of(path) == demo and layout.is_model(path) for path in pure), demo

@@ -1,6 +1,6 @@
 """Compact pickles of the engine's many small objects: a particle, a link, a spacer.
 
-A scene's rewind keeps a pickle of the whole run every few frames (`scenes.kit.model.timeline`),
+A scene's rewind keeps a pickle of the whole run every few frames (`scenes.kit.model.run`),
 and a cloak is hundreds of particles and links. Pickled the default way, a slotted object goes
 as a dict of its slots ({"x": ..., "y": ..., ...}), names and all. A class based on `Compact`
 goes as one tuple of its slots' values, in their order, and is read back by assigning them all

@@ -17,8 +17,8 @@ It reads the model and never writes it: recording is copies of positions and the
 from scenes.kit.model.phase_record import measures_of, take_phase
 from collections import deque
 
-from scenes.kit.model.simulation import SIZE
-from scenes.kit.model.timeline import KEEP
+from scenes.kit.model.run import SIZE
+from scenes.kit.model.keyframes import KEEP
 from . import phase_view
 from .strip_chart import Limit, Series, StripChart
 from .widgets import draw_text
@@ -58,7 +58,7 @@ class Instruments:
         self.sample(simulation)
 
     def sample(self, simulation):
-        """Push the measures of `simulation`'s model (a `Simulation` or its `Timeline`) into
+        """Push the measures of `simulation`'s model (a `Run`) into
         the charts, under its frame count (the charts are made on the first call)."""
         measures = measures_of(simulation.model)
         if not measures:

@@ -17,6 +17,7 @@ from math import ceil
 
 import pygame
 
+from scenes.kit.model.run import set_record
 from .ui_scale import FULL_SIZE
 from .widgets import (PANEL_FILL, TEXT, Button, Slider, _pointer, draw_sliders_icon, draw_text,
                       grown_icon, panel_surface, rendered)
@@ -31,7 +32,8 @@ line under it does not show through as a ghost."""
 class ParamPanel:
     """A folded panel of sliders for some of a scene's parameters.
 
-    `scene` provides `params` (a ParamTable), `values` and `set_param(name, value)`; `size` is
+    `scene` provides `params` (a ParamTable), `values` and `apply(record)` (a slider's move is a
+    "set" record, `scenes.kit.model.run`); `size` is
     the canvas's (the panel hangs from its top right corner).
     """
 
@@ -86,7 +88,7 @@ class ParamPanel:
     def _slider(self, name, rect, text):
         scene = self.scene
         return Slider(rect, scene.params[name], lambda: scene.values[name],
-                      lambda value: scene.set_param(name, value), text_size=text)
+                      lambda value: scene.apply(set_record(name, value)), text_size=text)
 
     def _rows_height(self, ui, columns, side, growth):
         """The body's height with the sliders in `columns` columns (buttons in one row from two
@@ -158,7 +160,7 @@ class ParamPanel:
     def reset(self):
         """Every parameter of the scene back to its default (key R restarts and keeps values)."""
         for param in self.scene.params:
-            self.scene.set_param(param.name, param.default)
+            self.scene.apply(set_record(param.name, param.default))
 
     def share(self, kind):
         """A copy button: hand "link" or "embed" to `on_share`, or say there is nowhere to copy."""

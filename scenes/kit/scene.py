@@ -1,16 +1,16 @@
 """The pygame side of every demo: events in, a picture out.
 
-A `Scene` wraps a pure `Simulation` (model + parameters + seed), driven through a `Timeline`
-that keeps its last 10 s (`scenes.kit.model.timeline`: every input, parameter change, restart
-and step goes through it, so the host can rewind it), and adds what needs pygame:
-turning events into the model's abstract input, the slider panel, the explanatory overlay
-(key `o`), on-canvas notes, and drawing. A demo's scene module only names its model and
+A `Scene` wraps a pure `Run` (`scenes.kit.model.run`: model + parameters + seed and its last
+10 s, so the host can rewind it) and adds what needs pygame: turning events into the run's
+records (`event_record`; the run alone decodes them, `Run.apply`), the slider panel, the
+explanatory overlay (key `o`), on-canvas notes, and drawing. A demo's scene module only names its model and
 parameters and names its view module; the view reads the model and never changes it. What
 the host tells a scene (tier, touch, toolbar, records, what it painted over) it writes into the
 scene's `context` (`scenes.kit.context.ViewContext`), never into the scene.
 
 Live events and scripted events take the same path: `script_event` builds the pygame event a
-scripted entry stands for, and `handle` treats it like any other.
+scripted entry stands for, and `handle` treats it like any other; a scripted "set" or "restart"
+record, which no event stands for, goes to `apply` as it is.
 """
 
 import pygame
@@ -19,8 +19,7 @@ from .context import ViewContext
 from .instruments import Instruments
 from .phase_view import READOUT_CORNER
 from scenes.kit.model.script import KEY_NAMES as SCRIPT_KEYS
-from scenes.kit.model.simulation import SIZE, Simulation
-from scenes.kit.model.timeline import Timeline
+from scenes.kit.model.run import SIZE, Run
 from .param_panel import ParamPanel
 from .ui_scale import FULL_SIZE
 from .widgets import draw_text
@@ -77,21 +76,31 @@ def script_event(entry, button_down):
                               scancode=0)
 
 
-def abstract_input(event):
-    """(kind, value) of the model protocol for a pygame event, or (None, None) if not input.
+POINTER_KINDS = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move",
+                 pygame.MOUSEBUTTONUP: "up"}
+RECORDED_BUTTONS = (1, 3)
+"""The mouse buttons a record carries: the left and the right (the middle and the wheel are
+nothing to a demo)."""
+
+
+def event_record(event):
+    """The run's record (`scenes.kit.model.run`) of a pygame event, or None if it is none.
 
     Mouse and touch (which the browser also delivers as mouse events) become "down", "move",
-    "up" with a canvas position; known keys become "key_down" / "key_up" with their name.
+    "up" with a canvas position and, on a press or release, its button; known keys become
+    "key_down" / "key_up" with their name. What a button means is the run's to decode.
     """
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-        return "down", tuple(event.pos)
-    if event.type == pygame.MOUSEMOTION:
-        return "move", tuple(event.pos)
-    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-        return "up", tuple(event.pos)
+    kind = POINTER_KINDS.get(event.type)
+    if kind == "move":
+        return {"type": "move", "pos": tuple(event.pos)}
+    if kind is not None:
+        if event.button not in RECORDED_BUTTONS:
+            return None
+        return {"type": kind, "pos": tuple(event.pos), "button": event.button}
     if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in KEY_NAMES:
-        return ("key_down" if event.type == pygame.KEYDOWN else "key_up"), KEY_NAMES[event.key]
-    return None, None
+        kind = "key_down" if event.type == pygame.KEYDOWN else "key_up"
+        return {"type": kind, "key": KEY_NAMES[event.key]}
+    return None
 
 
 def _panel_bounds(panel):
@@ -111,11 +120,11 @@ class Scene:
     `view` (the drawing module: `draw(surface, model, context)` and optionally
     `draw_overlay(surface, model, context)`), optionally `panel_params` (the parameters given
     sliders) and `panel_open` (the restart rule is the model class's `restart_rule`, see
-    `scenes.kit.model.simulation`; None: restart at once). `context` is the one `ViewContext`
+    `scenes.kit.model.run`; None: restart at once). `context` is the one `ViewContext`
     every draw is handed; a scene that draws more than its view (a button of its own) extends
     `render`. `calm` asks for reduced motion: a demo that moves by itself starts still.
 
-    Moments: `take_moments()` hands over what the model said just happened (`Simulation`),
+    Moments: `take_moments()` hands over what the model said just happened (`Run`),
     and `moment_line(name, detail)` words one for the live region, KO · EN, from the scene's
     `moment_lines` ({name: (Korean, English)} templates filled from the detail), or None for
     a moment not worth saying.
@@ -140,10 +149,9 @@ class Scene:
     take the bottom left."""
 
     def __init__(self, seed=0, values=None, overlay=False, calm=False):
-        self.sim = Simulation(self.name, self.model_class, self.params, self.size, seed, values,
-                              calm=calm)
-        self.timeline = Timeline(self.sim)
-        """The way every input reaches the simulation, and the way back (the host's rewind)."""
+        self.run = Run(self.name, self.model_class, self.params, self.size, seed, values,
+                       calm=calm)
+        """The demo in motion: every record reaches it through `apply`; the host's rewind."""
         self.context = ViewContext(overlay=overlay)
         self.instruments = Instruments(self.readout_corner)
         self.notes = []
@@ -153,22 +161,23 @@ class Scene:
 
     @property
     def model(self):
-        return self.sim.model
+        return self.run.model
 
     @property
     def values(self):
-        return self.sim.values
+        return self.run.values
 
     @property
     def frame(self):
-        return self.sim.frame
+        return self.run.frame
 
-    def set_param(self, name, value):
-        self.timeline.set_param(name, value)
+    def apply(self, record):
+        """Hand one record to the run (`Run.apply`, the one door)."""
+        self.run.apply(record)
 
     def take_moments(self):
         """What just happened in the model since the last call: [(name, detail), ...]."""
-        return self.sim.take_moments()
+        return self.run.take_moments()
 
     def moment_line(self, name, detail):
         """The live region's line for a moment ("천이 찢어졌어요, 12곳 · cloth torn, 12 links"),
@@ -185,11 +194,6 @@ class Scene:
     def pointer_word(self):
         """"tap" after a touch, else "click": the word a hint uses for pressing."""
         return self.context.pointer_word
-
-    def request_restart(self):
-        """The toolbar's restart button: the restart rule decides (most demos start again at
-        once; a game may ask first)."""
-        self.timeline.request_restart()
 
     def use_records(self, records):
         """Where this scene may keep what outlives a run (`ViewContext.records`); the host hands
@@ -219,20 +223,20 @@ class Scene:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_o:
             self.context.overlay = not self.context.overlay
             return
-        kind, value = abstract_input(event)
-        if kind is not None:
-            self.timeline.input(kind, value)
+        record = event_record(event)
+        if record is not None:
+            self.run.apply(record)
 
     def step(self):
         """Advance one fixed 1/60 s frame (or finish one taken part-way by `step_phase`)."""
-        self.timeline.step()
-        self.instruments.frame_done(self.sim)
+        self.run.step()
+        self.instruments.frame_done(self.run)
         self._age_notes()
 
     def step_phase(self):
         """Take one phase of the frame (key `,` while paused); the overlay shows what it did."""
-        self.instruments.step_phase(self.timeline)
-        if self.sim.phase is None:
+        self.instruments.step_phase(self.run)
+        if self.run.phase is None:
             self._age_notes()
 
     def finish_frame(self):
@@ -243,7 +247,7 @@ class Scene:
     @property
     def part_way(self):
         """Whether a frame is part-way (`step_phase`): its phase is drawn, overlay or not."""
-        return self.sim.phase is not None
+        return self.run.phase is not None
 
     def _age_notes(self):
         for note in self.notes:
@@ -293,16 +297,16 @@ class Scene:
 
     def draw_instruments(self, surface):
         """The phase picture and, with the overlay on, the live charts (`scenes.kit.instruments`)."""
-        self.instruments.draw(surface, self.sim, self.context.overlay, self.part_way)
+        self.instruments.draw(surface, self.run, self.context.overlay, self.part_way)
 
     _painted = None
     """(surface, rects) of the last `draw`: the rects painted over `render`'s picture; None
     when an overlay was painted (or nothing yet)."""
 
     def state(self):
-        """The simulation's state keys, and `timeline`: frames kept and frames back."""
-        state = self.sim.state()
-        state["timeline"] = self.timeline.state()
+        """The run's state keys, and `timeline`: frames kept and frames back."""
+        state = self.run.state()
+        state["timeline"] = self.run.reach()
         return state
 
     def render(self, surface):

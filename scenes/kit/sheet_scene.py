@@ -3,21 +3,19 @@
 A demo's scene subclasses `SheetScene` and names its model, parameters and view; the base
 routes a press on the wind button (labelled with what it does: "start wind", "stop wind",
 "wind at 0") to
-the model's Space and a right-drag to its knife
-("cut_down" / "cut_move" / "cut_up", `scenes.kit.model.sheet_demo`), and draws the button over
-the view's picture.
+the model's Space, hands a right-button press, drag and release to the run ahead of the
+panel (the run decodes them as the model's knife, "cut_down" / "cut_move" / "cut_up",
+`scenes.kit.model.sheet_demo`), and draws the button over the view's picture.
 """
 
 import pygame
 
-from .scene import Scene
+from .scene import Scene, event_record
 from .widgets import HELP_SIZE, Button, help_line_bottom
 
 WIND_BUTTON = (12, 40, 100, 40)
 """Where the wind button sits, px (x, y, width, height): a thumb's height, under the
 help line at the top left (the top right holds the toolbar and the sliders)."""
-CUT_EVENTS = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEMOTION: "move",
-              pygame.MOUSEBUTTONUP: "up"}
 
 
 class SheetScene(Scene):
@@ -26,7 +24,7 @@ class SheetScene(Scene):
     def __init__(self, seed=0, values=None, overlay=False, calm=False):
         super().__init__(seed, values, overlay, calm)
         self.wind_button = Button(WIND_BUTTON, "wind",
-                                  lambda: self.timeline.input("key_down", "space"))
+                                  lambda: self.run.apply({"type": "key_down", "key": "space"}))
 
     def lay_out(self, ui):
         """The panel and notes as every scene's; the wind button grown for a finger, and on a
@@ -59,8 +57,7 @@ class SheetScene(Scene):
                  and event.button == 3)
         if right or (event.type == pygame.MOUSEMOTION and event.buttons[2]
                      and not event.buttons[0]):
-            kind = self.model_class.right_button[CUT_EVENTS[event.type]]  # the knife
-            self.timeline.input(kind, tuple(event.pos))
+            self.run.apply(event_record(event))  # the knife, past the panel
             return
         super().handle(event)
 

@@ -12,8 +12,8 @@ to exit" on a phone). Key `R` follows the same rule (a player who
 hits it by mistake gets the same second chance; pressing it twice restarts). Once the game is
 over, the button, `R`, Enter, Space and "play again" all start a new game at once. The rule is
 pure (`model.rules.GameRules`, the model's `restart_rule`), so a pure run of an events file
-restarts exactly when this scene does; `request_restart()` is that rule, for any other restart
-control. The ↺ button sits in the toolbar's restart slot, which the host leaves free for it (the
+restarts exactly when this scene does; a "restart" record (`apply`) is that rule, for any other
+restart control. The ↺ button sits in the toolbar's restart slot, which the host leaves free for it (the
 context's `slots`); with no host around, just left of the slider-panel button.
 
 Around the game (`session`): the best score is kept between runs where the host says records
@@ -29,6 +29,7 @@ cannot move the spider gets "no thread that way" beside it.
 
 import pygame
 
+from scenes.kit.model.run import restart_record
 from scenes.kit.scene import Scene
 from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import Button, draw_text
@@ -63,7 +64,7 @@ class SpiderScene(Scene):
         super().__init__(seed, values, overlay, calm)
         toggle = self.panel.toggle.rect
         alone = toggle.move(-(toggle.width + ALONE_GAP), 0)
-        self._restart_button = Button(alone, "restart", self.request_restart,
+        self._restart_button = Button(alone, "restart", lambda: self.apply(restart_record()),
                                       icon=view_buttons.draw_restart_icon)
         hud = view_hud.HUD_BOX
         self.help_button = Button((hud[0] + hud[2] + 8, 12, 40, 40), "help", self.toggle_hint,
@@ -95,22 +96,22 @@ class SpiderScene(Scene):
     @property
     def session(self):
         """Best score, hint and restart question (`model.session`), kept by the restart rule."""
-        return self.sim.rules.session
+        return self.run.rules.session
 
     def restart(self):
-        """A new game at once (the next reproducible one, `Simulation.restart`)."""
-        self.timeline.restart()
+        """A new game at once (the next reproducible one): a "restart" record, at once."""
+        self.run.apply(restart_record(at_once=True))
 
     def toggle_hint(self):
         """The help button: the hint key's work, kept on the timeline like the key."""
-        self.timeline.input("key_down", "h")
+        self.run.apply({"type": "key_down", "key": "h"})
 
     def use_records(self, records):
         """Read the best score from `records`, and keep every new best there."""
         super().use_records(records)
         best = valid_best(records.load(self.name).get("best")) if records is not None else 0
-        self.sim.rules.session = Session(best=best, save=self._keep_best)
-        self.timeline.begin_here()  # the run now starts with that session
+        self.run.rules.session = Session(best=best, save=self._keep_best)
+        self.run.begin_here()  # the run now starts with that session
 
     def _keep_best(self, best):
         records = self.context.records

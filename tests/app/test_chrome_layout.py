@@ -180,9 +180,9 @@ def test_menu_rows_do_what_the_buttons_do(width):
     assert host.paused
     press(host, (300, 300))  # a tap resumes
     assert not host.paused
-    restarts = host.scene.sim.restarts
+    restarts = host.scene.run.restarts
     choose(host, "restart")
-    assert host.scene.sim.restarts == restarts + 1
+    assert host.scene.run.restarts == restarts + 1
     choose(host, "scenes")
     assert host.scene_list.open
     assert_controls_fit(host)

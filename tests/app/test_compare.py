@@ -18,7 +18,7 @@ from app.options import Options, UsageError, parse_cli, parse_query
 from app.window import HeadlessWindow
 from scenes.catalog import DEFAULT_SCENE, SCENES
 from scenes.kit.model import compare as side_by_side
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, restart_record, Run, set_record
 from scenes.kit.scene import script_event
 
 
@@ -159,15 +159,15 @@ def test_every_copy_is_the_single_scene_run_with_its_value_under_the_same_input(
     run(host, 10)
     copies = host.state()["compare"]["states"]
     for value, state in zip((2, 10, 40), copies):
-        sim = Simulation("rope", SCENES["rope"].model_class, SCENES["rope"].params, (960, 540),
+        sim = Run("rope", SCENES["rope"].model_class, SCENES["rope"].params, (960, 540),
                          0, {"iterations": value})
         for _ in range(20):
             sim.step()
-        sim.input("down", tip)
+        sim.apply(record("down", tip))
         for k in range(1, 41):
-            sim.input("move", (tip[0] + 9 * k, tip[1] + 2 * k))
+            sim.apply(record("move", (tip[0] + 9 * k, tip[1] + 2 * k)))
             sim.step()
-        sim.input("up", (700.0, 420.0))
+        sim.apply(record("up", (700.0, 420.0)))
         for _ in range(10):
             sim.step()
         single = sim.state()
@@ -229,7 +229,7 @@ def test_jacobi_leaves_the_same_rope_softer_than_gauss_seidel():
     assert [c.model.world.solver for c in host.scene.copies] == ["gauss-seidel", "jacobi"]
     seidel, jacobi = rope_fling(host)
     assert jacobi > 3 * seidel, (seidel, jacobi)  # measured 0.0098 against 0.077
-    host.scene.request_restart()  # a restart builds the model again: the choice stays
+    host.scene.apply(restart_record())  # a restart builds the model again: the choice stays
     assert [c.model.world.solver for c in host.scene.copies] == ["gauss-seidel", "jacobi"]
 
 
@@ -339,13 +339,13 @@ def test_no_words_a_scene_draws_reach_the_compare_button(monkeypatch, scene):
 
 def test_a_parameter_set_from_outside_reaches_every_copy_but_the_compared_one():
     host = host_for("rope", "substeps=1,4")
-    host.scene.set_param("gravity", 0.9)
-    host.scene.set_param("iterations", 3)  # the passes the copies split: kept
+    host.scene.apply(set_record("gravity", 0.9))
+    host.scene.apply(set_record("iterations", 3))  # the passes the copies split: kept
     states = host.state()["compare"]["states"]
     assert [s["params"]["gravity"] for s in states] == [0.9, 0.9]
     assert [(s["substeps"], s["passes"]) for s in states] == [(1, 20), (4, 5)]
     host = host_for("rope", "iterations=2,40")
-    host.scene.set_param("iterations", 10)
+    host.scene.apply(set_record("iterations", 10))
     assert [c.model.world.iterations for c in host.scene.copies] == [2, 40]
 
 

@@ -137,3 +137,18 @@ def test_same_seed_and_script_give_identical_state(repo_root, tmp_path):
                  "--input", str(events), "--state", str(path))
         outputs.append(path.read_text())
     assert outputs[0] == outputs[1]
+
+
+def test_an_events_file_sets_and_restarts_and_skips_a_name_the_scene_lacks(repo_root, tmp_path):
+    events, state_path = tmp_path / "events.json", tmp_path / "s.json"
+    events.write_text(json.dumps([{"frame": 2, "type": "set", "name": "gravity", "value": 0.9},
+                                  {"frame": 3, "type": "set", "name": "wind", "value": 1.0},
+                                  {"frame": 4, "type": "restart"}]))
+    result = run_main(repo_root, "--scene", "rope", "--headless", "--frames", "6",
+                      "--input", str(events), "--state", str(state_path))
+    assert result.returncode == 0, result.stderr
+    said = [line for line in result.stderr.splitlines() if "events file" in line]
+    assert said == ["events file, frame 3: unknown parameter 'wind'; this scene has: "
+                    "iterations, gravity; skipped"]
+    state = json.loads(state_path.read_text())
+    assert state["params"]["gravity"] == 0.9 and state["frame"] == 6

@@ -242,10 +242,10 @@ def test_each_toolbar_button_does_its_job():
     press(host, center(host.toolbar.rect("fullscreen")))
     assert host.window.fullscreen
     requests = []
-    host.scene.request_restart = lambda: requests.append(True)
+    host.scene.apply = requests.append
     host.toolbar = host._toolbar()
     press(host, center(host.toolbar.rect("restart")))
-    assert requests == [True]
+    assert requests == [{"type": "restart"}]
     key(host, "2")
     assert host.scene.context.overlay  # the overlay button's state carries over a switch
 
@@ -254,7 +254,7 @@ def test_restart_by_the_toolbar_starts_the_scene_again():
     host = make("rope")
     host.scene.model.press(host.scene.model.points()[16])
     press(host, center(host.toolbar.rect("restart")))
-    assert host.scene.sim.restarts == 1 and host.scene.model.grabbed is None
+    assert host.scene.run.restarts == 1 and host.scene.model.grabbed is None
 
 
 def test_no_fullscreen_button_where_the_page_cannot_go_fullscreen():

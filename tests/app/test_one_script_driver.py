@@ -1,4 +1,4 @@
-"""One events file, one game: a pure run (`run_script` on a Simulation with the scene's restart
+"""One events file, one game: a pure run (`run_script` on a Run with the scene's restart
 rule) and `main.py --headless` (the host) feed it through the same driver and agree, a mid-game
 `r` included: the spider only asks to confirm, the rope starts again at once."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from scenes.catalog import SCENES
 from scenes.kit.model.script import parse_script
-from scenes.kit.model.simulation import Simulation, run_script
+from scenes.kit.model.run import Run, run_script
 
 FRAMES = 240
 HOST_KEYS = ("frame", "paused", "steps", "timeline", "compare")
@@ -32,7 +32,7 @@ def events(name):
 
 def pure_state(name, script):
     scene = SCENES[name]
-    sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=0)
+    sim = Run(name, scene.model_class, scene.params, scene.size, seed=0)
     return run_script(sim, parse_script(script), FRAMES)
 
 
@@ -66,7 +66,7 @@ def test_the_spiders_second_r_confirms_in_a_pure_run_too():
     confirmed = pure_state("spider", script)
     assert scene_part(confirmed) != scene_part(pure_state("spider", events("spider")))
     scene = SCENES["spider"]
-    sim = Simulation("spider", scene.model_class, scene.params, scene.size)
+    sim = Run("spider", scene.model_class, scene.params, scene.size)
     run_script(sim, parse_script(script), FRAMES)
     assert sim.restarts == 1
 

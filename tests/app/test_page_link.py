@@ -17,6 +17,7 @@ from app.options import Options
 from app.window import HeadlessWindow
 from scenes.kit.model.script import load_script, play
 from scenes.kit.scene import script_event
+from scenes.kit.model.run import set_record
 
 KEYS = Path(__file__).resolve().parents[1] / "support" / "keyboard"
 """The keyboard-only events files (tests/support/keyboard/)."""
@@ -151,7 +152,7 @@ def test_set_changes_a_parameter_through_its_table_and_reports_it():
 
 def test_a_slider_and_the_defaults_button_are_reported_too():
     host, page, link = linked()
-    host.scene.set_param("gravity", 1.2)   # what a slider's drag calls
+    host.scene.apply(set_record("gravity", 1.2))   # what a slider's drag calls
     link.tick()
     host.scene.panel.reset()               # the "defaults" button
     link.tick()
@@ -182,14 +183,14 @@ def test_step_takes_steps_only_while_paused():
 def test_restart_follows_the_scene_s_restart_rule():
     host, page, link = linked("rope")
     send(page, link, {"type": "restart"})
-    assert host.scene.sim.restarts == 1
+    assert host.scene.run.restarts == 1
     spider, page, link = linked("spider")
     for _ in range(5):
         spider.frame(1)
     send(page, link, {"type": "restart"})
-    assert spider.scene.sim.restarts == 0  # mid-game the game asks first
+    assert spider.scene.run.restarts == 0  # mid-game the game asks first
     send(page, link, {"type": "restart"})
-    assert spider.scene.sim.restarts == 1
+    assert spider.scene.run.restarts == 1
 
 
 def test_the_frame_size_is_kept_for_the_chrome_at_the_start_and_on_resize():
@@ -234,7 +235,7 @@ def test_a_cut_made_with_the_keys_is_one_event_and_one_line_with_all_its_links()
 
 def test_moments_that_count_gather_for_half_a_second_and_others_are_told_at_once():
     host, page, link = linked("spider")
-    moments = host.scene.sim.moments
+    moments = host.scene.run.moments
     moments.extend([("caught", {"score": 3}), ("game-over", {"score": 7, "cause": "bitten"})])
     link.tick()
     assert page.said == [("event", "caught", {"score": 3}),
@@ -254,7 +255,7 @@ def test_moments_that_count_gather_for_half_a_second_and_others_are_told_at_once
 
 def test_a_moment_with_a_bad_name_or_detail_is_dropped():
     host, page, link = linked("rope")
-    host.scene.sim.moments.extend([("Torn!", {}), ("torn", "12"), ("x" * 40, {}),
+    host.scene.run.moments.extend([("Torn!", {}), ("torn", "12"), ("x" * 40, {}),
                                    ("odd", {"what": object()})])
     link.tick()
     assert page.said == []

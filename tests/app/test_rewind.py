@@ -15,8 +15,7 @@ from app.options import Options
 from app.rewind import KEEP, Rewind
 from app.window import HeadlessWindow
 from scenes.catalog import SCENES
-from scenes.kit.model.simulation import Simulation
-from scenes.kit.model.timeline import Timeline
+from scenes.kit.model.run import record, Run
 from scenes.kit.scene import script_event
 
 NAMES = list(SCENES)
@@ -68,7 +67,7 @@ def test_brackets_move_one_frame_while_paused_and_nothing_while_playing():
     run(host, 50)
     key(host, "[")  # playing: no move, and the scene never sees the key
     assert host.state()["timeline"] == {"length": 50, "back": 0}
-    assert host.scene.timeline._inputs == {}
+    assert host.scene.run._log == {}
     key(host, "p")
     before = host.scene.model.points()
     key(host, "[")
@@ -122,7 +121,7 @@ def test_the_bar_goes_to_the_frame_under_the_pointer_and_a_press_on_it_does_not_
     assert host.state()["timeline"]["back"] == KEEP // 10
     send(host, {"type": "up", "pos": [track.left + track.width * 0.9, y]})
     assert host.paused and not rewind.dragging
-    knob = rewind.x_of(host.scene.timeline.frame)
+    knob = rewind.x_of(host.scene.run.frame)
     assert abs(knob - (track.left + track.width * 0.9)) < 1.5
     send(host, {"type": "down", "pos": [480, 400]}, True)  # off the bar: go on
     assert not host.paused
@@ -142,8 +141,8 @@ def test_the_bar_is_drawn_only_while_paused_under_the_toolbar():
     assert playing != paused
     knob = [x for x in range(bar.left, bar.right) for y in range(bar.top, bar.bottom)
             if surface.get_at((x, y))[:3] == (255, 150, 190)]  # the knob's pink
-    assert knob and abs(sum(knob) / len(knob) - host.rewind.x_of(host.scene.timeline.frame)) < 2
-    assert host.rewind.x_of(host.scene.timeline.frame) == host.rewind.track().right  # newest
+    assert knob and abs(sum(knob) / len(knob) - host.rewind.x_of(host.scene.run.frame)) < 2
+    assert host.rewind.x_of(host.scene.run.frame) == host.rewind.track().right  # newest
 
 
 def test_a_phase_stepping_scene_finishes_its_frame_before_a_move():
@@ -207,11 +206,11 @@ def test_the_cloth_comes_back_with_its_torn_links_and_the_spider_with_score_and_
     run(spider, 900)
     late = spider.state()
     key(spider, "p")
-    spider.rewind.move_to(spider.scene.timeline.oldest)
+    spider.rewind.move_to(spider.scene.run.oldest)
     early = spider.state()
     keys = ("score", "hp", "enemies", "nodes", "edges", "counts", "spider")
     assert early["enemies"] != late["enemies"] and early["nodes"] != late["nodes"]
-    spider.rewind.move_to(spider.scene.timeline.newest)
+    spider.rewind.move_to(spider.scene.run.newest)
     assert {k: spider.state()[k] for k in keys} == {k: late[k] for k in keys}
 
 
@@ -259,16 +258,16 @@ def test_an_events_file_that_rewinds_and_plays_the_same_input_again_ends_the_sam
 @pytest.mark.parametrize("name", NAMES)
 def test_ten_seconds_of_any_scene_keep_within_twenty_megabytes(name):
     scene = SCENES[name]
-    sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=1)
-    timeline = Timeline(sim)
+    sim = Run(name, scene.model_class, scene.params, scene.size, seed=1)
+    timeline = sim
     x, y = (sim.model.points() or [(480.0, 270.0)])[len(sim.model.points()) // 2]
     for frame in range(KEEP + 120):
         if frame == 30:
-            timeline.input("down", (x, y))
+            timeline.apply(record("down", (x, y)))
         elif 30 < frame < 300:
-            timeline.input("move", (x + 100.0 * ((frame % 60) / 60.0), y + 0.3 * frame))
+            timeline.apply(record("move", (x + 100.0 * ((frame % 60) / 60.0), y + 0.3 * frame)))
         elif frame == 300:
-            timeline.input("up", (x, y))
+            timeline.apply(record("up", (x, y)))
         timeline.step()
     assert timeline.length == KEEP
     assert timeline.memory_bytes() < MEGABYTES * 1e6
@@ -282,8 +281,8 @@ def test_the_bar_follows_the_shown_scene_and_stays_left_of_an_open_slider_panel(
     key(host, "2")
     key(host, "p")
     key(host, "[")
-    assert host.rewind.timeline is host.scene.timeline is host.scenes["spider"].timeline
-    assert host.scenes["hair"].timeline.back == 0 and host.state()["timeline"]["back"] == 0
+    assert host.rewind.run is host.scene.run is host.scenes["spider"].run
+    assert host.scenes["hair"].run.back == 0 and host.state()["timeline"]["back"] == 0
     key(host, "3")  # the rope, 0 frames: nothing to go back to
     panel = host.scene.panel
     panel.open = True
@@ -297,7 +296,7 @@ def test_idle_paused_frames_fill_in_keyframes_and_change_nothing_shown():
     run(host, 200)
     key(host, "p")
     before = host.state()
-    kept = len(host.scene.timeline._keyframes)
+    kept = len(host.scene.run.keyframes.kept)
     run(host, 30)
-    assert len(host.scene.timeline._keyframes) > kept
+    assert len(host.scene.run.keyframes.kept) > kept
     assert host.state() == {**before, "frame": before["frame"] + 30}

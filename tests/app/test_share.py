@@ -9,6 +9,7 @@ from app import base_url, page, share
 from app.options import Options, parse_query
 from app.window import HeadlessWindow
 from scenes.catalog import DEFAULT_SCENE, SCENES
+from scenes.kit.model.run import set_record
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +31,7 @@ def press(host, pos):
 
 def test_the_query_names_scene_changed_values_seed_and_overlay_and_reads_back():
     host = make()
-    host.scene.set_param("gravity", 0.5)
+    host.scene.apply(set_record("gravity", 0.5))
     host.scene.context.overlay = True
     query = share.share_query(host.scene)
     assert query == "scene=rope&gravity=0.5&seed=3&overlay=1"
@@ -70,7 +71,7 @@ def test_defaults_leave_the_parameters_out():
 
 def test_the_desktop_prints_the_embed_and_says_so_without_a_clipboard(monkeypatch, capsys):
     host = make()
-    host.scene.set_param("iterations", 12)
+    host.scene.apply(set_record("iterations", 12))
     monkeypatch.setattr(share, "to_clipboard", lambda text: "could not put it on the clipboard (no display)")
     press(host, host.scene.panel.toggle.rect.center)
     press(host, host.scene.panel.share_button("embed").rect.center)

@@ -18,6 +18,7 @@ from scenes.cloth import view as cloth_view
 from scenes.flag import view as flag_view
 from scenes.kit import param_panel, widgets
 from scenes.kit.scene import script_event
+from scenes.kit.model.run import set_record
 
 
 @pytest.fixture(autouse=True)
@@ -208,7 +209,7 @@ def test_the_rope_readout_counts_its_iterations_in_good_english(monkeypatch, ite
     "1 iterations"."""
     from scenes.rope import view as rope_view
     host = host_for("rope")
-    host.scene.set_param("iterations", iterations)
+    host.scene.apply(set_record("iterations", iterations))
     host.toggle_overlay()
     host.frame(1)
     surface = pygame.Surface((960, 540))

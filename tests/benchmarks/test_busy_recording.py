@@ -4,7 +4,7 @@ The phone-class and sleeping benchmarks time the last part of benchmarks/data/sp
 these checks keep that file meaning what the benchmarks say: a valid events file of three
 minutes of active play that replays to a busy web with the spider still playing, whose inputs
 reach the model the same way through the scene (main.py --headless) as through a bare
-Simulation (Pyodide), and that the recorder can make again deterministically. Nothing is timed.
+Run (Pyodide), and that the recorder can make again deterministically. Nothing is timed.
 """
 
 import pygame
@@ -59,7 +59,7 @@ def test_replay_ends_on_a_busy_web_with_the_spider_playing(finished):
 @pytest.mark.slow
 def test_scene_and_simulation_replays_agree(entries):
     """The first minute through main.py's host (pygame events, widgets first) and through a
-    bare Simulation give the same game."""
+    bare Run give the same game."""
     import main
     from scenes.kit.scene import script_event
 
@@ -76,7 +76,7 @@ def test_scene_and_simulation_replays_agree(entries):
             button_down = {"down": True, "up": False}.get(entry["type"], button_down)
             host.handle(script_event(entry, button_down))
         host.frame(1)
-    through_host = host.scene.sim.state()
+    through_host = host.scene.run.state()
     through_sim = replay(entries, frames).state()
     for key in ("nodes", "edges", "spider", "score", "hp", "counts", "camera"):
         assert through_host[key] == through_sim[key], key

@@ -3,7 +3,7 @@
 `verlet/` and the pure modules of `scenes/` (params, replay, simulation, and each demo package
 except scene.py and view*.py, which may import pygame) are served on 127.0.0.1 with the npm
 package pyodide, written into Pyodide's file system, and each scene of the catalog runs
-`run_script(Simulation(...), script, 600)` on a seeded scripted input: drags and clicks aimed at
+`run_script(Run(...), script, 600)` on a seeded scripted input: drags and clicks aimed at
 the scene's own bodies, key holds of every key name, and one restart. The same call runs here.
 
 What we found, and how the comparison is therefore made (measured with Pyodide 314.0.7,
@@ -39,7 +39,7 @@ from tests.support.pyodide import (FRAMES, PORTABLE_MATH, RESTART_FRAME, ROOT, S
                              write_pyodide_site)
 from scenes.catalog import SCENES
 from scenes.kit.model.script import parse_script
-from scenes.kit.model.simulation import Simulation, run_script
+from scenes.kit.model.run import Run, run_script
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -49,7 +49,7 @@ LOAD_TIMEOUT_MS = 90_000
 def native_run(name, script, portable=False):
     """(state JSON, seconds) of the scripted run in this CPython, optionally on portable math."""
     scene = SCENES[name]
-    sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=SEED)
+    sim = Run(name, scene.model_class, scene.params, scene.size, seed=SEED)
     entries = parse_script(script)
     helpers = {}
     if portable:
@@ -86,7 +86,7 @@ window.booted = (async () => {
 WASM_RUN = """
 import json, time, importlib
 from scenes.kit.model.script import parse_script
-from scenes.kit.model.simulation import Simulation, run_script
+from scenes.kit.model.run import Run, run_script
 job = json.loads({job!r})
 model = getattr(importlib.import_module(job["model"][0]), job["model"][1])
 params = getattr(importlib.import_module(job["params"][0]), job["params"][1])
@@ -95,7 +95,7 @@ if job["portable"]:
     exec(job["portable"], helpers)
     undo = helpers["install"]()
 try:
-    sim = Simulation(job["name"], model, params, tuple(job["size"]), seed=job["seed"])
+    sim = Run(job["name"], model, params, tuple(job["size"]), seed=job["seed"])
     entries = parse_script(job["script"])
     started = time.perf_counter()
     state = run_script(sim, entries, job["frames"])
@@ -252,7 +252,7 @@ def native_phases(name, script):
     exec(PHASE_RUN, code)
     undo = helpers["install"]()
     try:  # the model is made on portable math too, as in Pyodide (Takopi's ring uses sin/cos)
-        sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=SEED)
+        sim = Run(name, scene.model_class, scene.params, scene.size, seed=SEED)
         return code["phase_hashes"](sim, parse_script(script), PHASE_FRAMES)
     finally:
         helpers["uninstall"](undo)
@@ -261,7 +261,7 @@ def native_phases(name, script):
 WASM_PHASES = """
 import json, importlib
 from scenes.kit.model.script import parse_script
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run
 job = json.loads({job!r})
 model = getattr(importlib.import_module(job["model"][0]), job["model"][1])
 params = getattr(importlib.import_module(job["params"][0]), job["params"][1])
@@ -270,7 +270,7 @@ exec(job["portable"], helpers)
 exec(job["phase_run"], code)
 undo = helpers["install"]()
 try:
-    sim = Simulation(job["name"], model, params, tuple(job["size"]), seed=job["seed"])
+    sim = Run(job["name"], model, params, tuple(job["size"]), seed=job["seed"])
     result = code["phase_hashes"](sim, parse_script(job["script"]), job["frames"])
 finally:
     helpers["uninstall"](undo)

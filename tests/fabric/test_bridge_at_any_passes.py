@@ -10,19 +10,19 @@ import pytest
 from scenes.bridge import model as bridge
 from scenes.bridge.model import CLIFF_LEFT, CLIFF_RIGHT
 from scenes.catalog import SCENES
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run
 
 SLIDER = bridge.PARAMS["iterations"]
 
 
 def simulation(seed=1, **values):
     scene = SCENES["bridge"]
-    return Simulation("bridge", scene.model_class, scene.params, scene.size, seed, values)
+    return Run("bridge", scene.model_class, scene.params, scene.size, seed, values)
 
 
 def tap(sim, pos, frames=0):
-    sim.input("down", pos)
-    sim.input("up", pos)
+    sim.apply(record("down", pos))
+    sim.apply(record("up", pos))
     for _ in range(frames):
         sim.step()
 

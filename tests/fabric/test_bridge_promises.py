@@ -20,7 +20,7 @@ from scenes.bridge.model.bridge import CURSOR_SPEED, DROP_HEIGHT, GRAB_RADIUS
 from scenes.bridge.model.crates import Crate
 from scenes.bridge.model.land import cliffs
 from scenes.catalog import SCENES
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run, set_record
 from verlet.geometry import distance_to_segment
 
 DEFAULT_STRENGTH = bridge.PARAMS["strength"].default
@@ -28,7 +28,7 @@ DEFAULT_STRENGTH = bridge.PARAMS["strength"].default
 
 def simulation(seed=1, **values):
     scene = SCENES["bridge"]
-    return Simulation("bridge", scene.model_class, scene.params, scene.size, seed, values)
+    return Run("bridge", scene.model_class, scene.params, scene.size, seed, values)
 
 
 def run(sim, frames):
@@ -88,10 +88,10 @@ def test_a_tap_20_px_above_the_deck_drops_a_crate_and_snaps_nothing():
         sim = simulation()
         model = sim.model
         pos = (float(x), deck_y(model, x) - 20.0)
-        sim.input("down", pos)
+        sim.apply(record("down", pos))
         assert not model.hand.held, f"a tap at {pos} grabbed the bridge"
         assert len(model.crates) == 1
-        sim.input("up", pos)
+        sim.apply(record("up", pos))
         run(sim, 240)
         assert model.torn == 0, f"a tap at {pos} snapped {model.torn} ropes"
         assert model.crates and model.crates[0].plank is not None  # it landed on the deck
@@ -135,15 +135,15 @@ def test_an_80_px_drag_in_any_direction_snaps_nothing(strength):
                 model = sim.model
                 plank = model.planks[k]
                 x, y = (plank.a.x + plank.b.x) / 2.0, (plank.a.y + plank.b.y) / 2.0
-                sim.input("down", (x, y))
+                sim.apply(record("down", (x, y)))
                 assert model.hand.held
                 for i in range(1, frames + 1):
-                    sim.input("move", (x + 80.0 * dx * i / frames, y + 80.0 * dy * i / frames))
+                    sim.apply(record("move", (x + 80.0 * dx * i / frames, y + 80.0 * dy * i / frames)))
                     sim.step()
                 for _ in range(60):
                     sim.step()
                     worst = max(worst, model.worst_stretch())
-                sim.input("up", (x + 80.0 * dx, y + 80.0 * dy))
+                sim.apply(record("up", (x + 80.0 * dx, y + 80.0 * dy)))
                 run(sim, 180)
                 assert model.torn == 0, (strength, k, (dx, dy), frames)
     assert worst < strength  # held, the most stretched rope stays below its limit
@@ -174,7 +174,7 @@ def test_the_empty_bridge_holds_for_a_minute_fresh_and_after_r(values):
     sim = simulation(**values)
     run(sim, 3600)
     assert sim.model.torn == 0
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     assert sim.restarts == 1
     run(sim, 3600)
     assert sim.model.torn == 0
@@ -188,7 +188,7 @@ def test_sliders_moved_on_the_running_empty_bridge_snap_nothing():
     for name, value in [("iterations", 1), ("gravity", 1.0), ("strength", 1.05),
                         ("iterations", 30), ("gravity", 0.05), ("iterations", 1),
                         ("gravity", 1.0), ("iterations", 12)]:
-        sim.set_param(name, value)
+        sim.apply(set_record(name, value))
         run(sim, 300)
         assert sim.model.torn == 0, (name, value)
 
@@ -200,10 +200,10 @@ def test_a_live_slider_change_settles_no_hidden_copy(monkeypatch):
     sim = simulation()
     assert len(calls) == 1
     for name, value in (("iterations", 3), ("gravity", 0.9), ("strength", 2.0), ("weight", 9)):
-        sim.set_param(name, value)
+        sim.apply(set_record(name, value))
         sim.step()
     assert len(calls) == 1
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     assert len(calls) == 2
 
 
@@ -220,7 +220,7 @@ def test_the_bridge_opens_at_rest_and_r_opens_it_the_same_way():
     assert fastest < 0.01  # px a frame: it was still from the first frame
     moved = max(hypot(p.x - x, p.y - y) for p, (x, y) in zip(model.world.particles, opened))
     assert moved < 0.05
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     assert [(p.x, p.y) for p in sim.model.world.particles] == opened
     assert (12, 0.3) in bridge.SETTLED_SHAPES
 
@@ -230,8 +230,8 @@ def test_a_heavy_crate_at_the_start_meets_the_bridge_a_minute_of_rest_would_give
     for wait in (0, 600):
         sim = simulation(weight=20.0)
         run(sim, wait)
-        sim.input("down", (480.0, 120.0))
-        sim.input("up", (480.0, 120.0))
+        sim.apply(record("down", (480.0, 120.0)))
+        sim.apply(record("up", (480.0, 120.0)))
         lowest = 0.0
         for _ in range(600):
             sim.step()
@@ -245,7 +245,7 @@ def test_a_heavy_crate_at_the_start_meets_the_bridge_a_minute_of_rest_would_give
 def test_a_light_crate_rides_and_a_heavy_one_snaps_the_ropes():
     for weight, snaps in ((3.0, False), (10.0, False), (40.0, True)):
         sim = simulation(weight=weight)
-        sim.input("key_down", "space")
+        sim.apply(record("key_down", "space"))
         run(sim, 600)
         assert (sim.model.torn > 0) == snaps, (weight, sim.model.torn)
 
@@ -259,8 +259,8 @@ def test_ten_crates_dropped_at_one_spot_are_ten_crates_side_by_side_or_stacked(s
     sim = simulation(weight=weight)
     model = sim.model
     for _ in range(10):
-        sim.input("down", spot)
-        sim.input("up", spot)
+        sim.apply(record("down", spot))
+        sim.apply(record("up", spot))
         run(sim, 15)
         assert worst_overlap(model.crates) < 3.0
     for _ in range(600):
@@ -302,8 +302,8 @@ def test_what_leaves_the_canvas_is_cleared_and_remains_hang_outside_the_rock():
     model = sim.model
     solids = cliffs(sim.size)
     for x in (330.0, 480.0, 630.0):
-        sim.input("down", (x, 60.0))
-        sim.input("up", (x, 60.0))
+        sim.apply(record("down", (x, 60.0)))
+        sim.apply(record("up", (x, 60.0)))
     run(sim, 1800)
     assert model.torn >= 2
     assert not model.crates  # they fell through and went
@@ -318,7 +318,7 @@ def test_what_leaves_the_canvas_is_cleared_and_remains_hang_outside_the_rock():
 def test_a_crate_on_a_plank_turned_over_falls_off_and_is_forgotten():
     sim = simulation()
     model = sim.model
-    sim.input("key_down", "space")
+    sim.apply(record("key_down", "space"))
     run(sim, 120)
     crate = model.crates[0]
     plank = crate.plank
@@ -339,12 +339,12 @@ def test_the_keyboard_moves_the_mark_drops_there_and_shakes_the_deck():
     sim = simulation()
     model = sim.model
     start = model.cursor
-    sim.input("key_down", "left")
+    sim.apply(record("key_down", "left"))
     run(sim, 30)
-    sim.input("key_up", "left")
+    sim.apply(record("key_up", "left"))
     run(sim, 10)
     assert model.cursor == pytest.approx(start - 30 * CURSOR_SPEED)
-    sim.input("key_down", "space")
+    sim.apply(record("key_down", "space"))
     crate = model.crates[-1]
     assert (crate.x, crate.y) == (model.cursor, DROP_HEIGHT)
     run(sim, 240)
@@ -352,17 +352,17 @@ def test_the_keyboard_moves_the_mark_drops_there_and_shakes_the_deck():
     middle = model.deck[len(model.deck) // 2]
     before = middle.y
     lowest = before
-    sim.input("key_down", "right")
+    sim.apply(record("key_down", "right"))
     run(sim, 30)
-    sim.input("key_up", "right")
+    sim.apply(record("key_up", "right"))
     for _ in range(20):  # a reader shaking it hard, down and up
-        sim.input("key_down", "down")
-        sim.input("key_up", "down")
+        sim.apply(record("key_down", "down"))
+        sim.apply(record("key_up", "down"))
         for _ in range(6):
             sim.step()
             lowest = max(lowest, middle.y)
-        sim.input("key_down", "up")
-        sim.input("key_up", "up")
+        sim.apply(record("key_down", "up"))
+        sim.apply(record("key_up", "up"))
         run(sim, 6)
     assert lowest > before + 5.0  # it shook
     assert model.torn == 0
@@ -382,20 +382,20 @@ def test_the_hints_speak_to_a_mouse_and_to_a_finger_and_name_the_keys():
 def test_a_pickled_bridge_runs_on_exactly_as_the_original():
     sim = simulation(weight=5.0)
     for x in (300.0, 480.0, 660.0):
-        sim.input("down", (x, 60.0))
-        sim.input("up", (x, 60.0))
+        sim.apply(record("down", (x, 60.0)))
+        sim.apply(record("up", (x, 60.0)))
     run(sim, 200)
     plank = sim.model.planks[9]
-    sim.input("down", ((plank.a.x + plank.b.x) / 2.0, (plank.a.y + plank.b.y) / 2.0))
+    sim.apply(record("down", ((plank.a.x + plank.b.x) / 2.0, (plank.a.y + plank.b.y) / 2.0)))
     run(sim, 5)
     copy = pickle.loads(pickle.dumps(sim))
     assert copy.model.hand.held and isinstance(copy.model.crates[0], Crate)
     for twin in (sim, copy):
-        twin.input("move", (500.0, 420.0))
+        twin.apply(record("move", (500.0, 420.0)))
         run(twin, 60)
-        twin.input("up", (500.0, 420.0))
-        twin.set_param("weight", 40.0)
-        twin.input("key_down", "space")
+        twin.apply(record("up", (500.0, 420.0)))
+        twin.apply(set_record("weight", 40.0))
+        twin.apply(record("key_down", "space"))
         run(twin, 400)
     assert copy.state() == sim.state()
     assert sum(nailed for _, _, nailed in copy.state()["points"]) == 4

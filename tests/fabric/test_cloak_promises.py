@@ -10,14 +10,14 @@ import pytest
 from scenes.catalog import SCENES
 from scenes.cloth import model as cloth
 from scenes.kit.model.sheet_demo import LONG_PRESS, TOP_SPEED
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run
 
 COLUMNS, ROWS = cloth.COLUMNS, cloth.ROWS
 
 
 def simulation(seed=3, **values):
     scene = SCENES["cloth"]
-    return Simulation("cloth", scene.model_class, scene.params, scene.size, seed, values)
+    return Run("cloth", scene.model_class, scene.params, scene.size, seed, values)
 
 
 def middle_point(sim):
@@ -29,13 +29,13 @@ def drag(sim, distance, speed, direction=(0.0, 1.0), then=0):
     `then` frames more; returns the frames the hand held the cloth."""
     point = middle_point(sim)
     x, y = point.x, point.y
-    sim.input("down", (x, y))
+    sim.apply(record("down", (x, y)))
     frames = max(1, round(distance / speed * 60))
     held = 0
     for i in range(frames + then):
         share = min(1.0, (i + 1) / frames)
-        sim.input("move", (x + direction[0] * distance * share,
-                           y + direction[1] * distance * share))
+        sim.apply(record("move", (x + direction[0] * distance * share,
+                           y + direction[1] * distance * share)))
         sim.step()
         held += bool(sim.model.sheet.held)
     return held
@@ -82,9 +82,9 @@ def test_a_slow_drag_sideways_carries_the_cloak_along():
     point = middle_point(sim)
     start = point.x
     farthest = 0.0
-    sim.input("down", (point.x, point.y))
+    sim.apply(record("down", (point.x, point.y)))
     for i in range(400):
-        sim.input("move", (start + 0.5 * (i + 1), point.y))  # 30 px/s
+        sim.apply(record("move", (start + 0.5 * (i + 1), point.y)))  # 30 px/s
         sim.step()
         farthest = max(farthest, point.x - start)
     assert farthest >= 30.0 and sim.state()["torn"] == 0
@@ -117,12 +117,12 @@ def test_no_slow_drag_becomes_a_knife(speed):
     sim = simulation()
     point = sim.model.sheet.grid[3 * COLUMNS + 4]
     x, y = point.x, point.y
-    sim.input("down", (x, y))
+    sim.apply(record("down", (x, y)))
     for i in range(120):
-        sim.input("move", (x + speed * (i + 1) / 60.0, y))
+        sim.apply(record("move", (x + speed * (i + 1) / 60.0, y)))
         sim.step()
         assert sim.model.knife is None
-    sim.input("up", (x + speed * 2.0, y))
+    sim.apply(record("up", (x + speed * 2.0, y)))
     assert sim.state()["torn"] == 0
 
 
@@ -130,12 +130,12 @@ def test_holding_still_then_swiping_cuts():
     sim = simulation()
     point = sim.model.sheet.grid[3 * COLUMNS + 4]
     x, y = point.x, point.y
-    sim.input("down", (x, y))
+    sim.apply(record("down", (x, y)))
     for _ in range(LONG_PRESS):
-        sim.input("move", (x + 1.0, y))  # a fingertip's tremor is still
+        sim.apply(record("move", (x + 1.0, y)))  # a fingertip's tremor is still
         sim.step()
     assert sim.model.knife is not None and not sim.model.sheet.held
-    sim.input("move", (x + 80.0, y + 2.0))
+    sim.apply(record("move", (x + 80.0, y + 2.0)))
     assert sim.state()["torn"] > 0
 
 
@@ -146,7 +146,7 @@ def test_a_stretched_sheet_let_go_never_whips(speed):
     sim = simulation(tear=4.0)
     drag(sim, 150.0, speed)
     point = middle_point(sim)
-    sim.input("up", (point.x, point.y))
+    sim.apply(record("up", (point.x, point.y)))
     fastest = 0.0
     for _ in range(120):
         before = {id(p): (p.x, p.y) for p in sim.model.world.particles}
@@ -192,7 +192,7 @@ def test_it_opens_at_rest_and_r_opens_it_the_same_way(values):
     for _ in range(299):
         sim.step()
     assert drift(sim, start) < 0.5
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     again = [(p.x, p.y) for p in sim.model.world.particles]
     assert sim.restarts == 1 and again == start
 
@@ -202,18 +202,18 @@ def test_a_restart_reuses_the_settled_shape_and_runs_on_exactly_as_a_settled_one
     """R opens a calm sheet at once from its kept shape (settling costs a phone about a second)."""
     from scenes.catalog import SCENES
     from scenes.kit.model import sheet_demo
-    from scenes.kit.model.simulation import Simulation
+    from scenes.kit.model.run import Run
 
     def played():
         scene = SCENES[name]
-        sim = Simulation(name, scene.model_class, scene.params, scene.size, 3, {"gravity": 0.2})
+        sim = Run(name, scene.model_class, scene.params, scene.size, 3, {"gravity": 0.2})
         for frame in range(240):
             if frame == 30:
-                sim.input("down", (480.0, 200.0))
+                sim.apply(record("down", (480.0, 200.0)))
             elif 30 < frame < 70:
-                sim.input("move", (480.0 + 3 * (frame - 30), 200.0 + 2 * (frame - 30)))
+                sim.apply(record("move", (480.0 + 3 * (frame - 30), 200.0 + 2 * (frame - 30))))
             elif frame == 70:
-                sim.input("up", (600.0, 280.0))
+                sim.apply(record("up", (600.0, 280.0)))
             sim.step()
         return repr(sim.state())
 

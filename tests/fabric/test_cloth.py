@@ -7,13 +7,13 @@ import pytest
 
 from scenes.catalog import SCENES
 from scenes.cloth import model as cloth
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record as input_record, Run
 from verlet.geometry import segment_crossing
 
 
-def simulation(seed=3, **values):
+def simulation(seed=3, every=None, **values):
     scene = SCENES["cloth"]
-    return Simulation("cloth", scene.model_class, scene.params, scene.size, seed, values)
+    return Run("cloth", scene.model_class, scene.params, scene.size, seed, values, every=every)
 
 
 def middle_point(sim):
@@ -24,7 +24,7 @@ def drag_middle_down(sim, distance=400.0, frames=60, record=None):
     """Press the middle of the cloth and pull it `distance` px down over `frames` frames."""
     point = middle_point(sim)
     x, y = point.x, point.y
-    sim.input("down", (x, y))
+    sim.apply(input_record("down", (x, y)))
     tear = sim.model.sheet.tear
     if record is not None:
         def watched():
@@ -35,7 +35,7 @@ def drag_middle_down(sim, distance=400.0, frames=60, record=None):
             return broken
         sim.model.sheet.tear = watched
     for i in range(frames):
-        sim.input("move", (x, y + distance * (i + 1) / frames))
+        sim.apply(input_record("move", (x, y + distance * (i + 1) / frames)))
         sim.step()
     return x, y
 
@@ -59,7 +59,7 @@ def test_the_same_seed_with_no_input_tears_nothing():
 
 
 def test_yanking_the_middle_400_px_down_in_a_fifth_of_a_second_tears_it():
-    sim = simulation()
+    sim = simulation(every=1000)  # no keyframe while the tear is watched (a local function)
     for _ in range(60):
         sim.step()
     record = []
@@ -97,12 +97,12 @@ def test_a_cut_severs_exactly_the_links_it_crosses():
         sim.step()
     model = sim.model
     start, end = (300.0, 30.0), (700.0, 250.0)  # from the wall above, across the cloth
-    sim.input("down", start)
+    sim.apply(input_record("down", start))
     assert model.knife == start  # no cloth there: the press is a knife
     before = list(model.world.constraints)
     expected = [k for k in before
                 if segment_crossing(start, end, (k.a.x, k.a.y), (k.b.x, k.b.y))]
-    sim.input("move", end)
+    sim.apply(input_record("move", end))
     after = set(map(id, model.world.constraints))
     severed = [k for k in before if id(k) not in after]
     assert len(expected) >= 10 and severed == expected
@@ -114,12 +114,12 @@ def test_right_drag_cuts_from_anywhere_and_a_long_press_becomes_a_knife():
     for _ in range(30):
         sim.step()
     point = middle_point(sim)
-    sim.input("cut_down", (point.x - 40, point.y))
-    sim.input("cut_move", (point.x + 40, point.y + 3))
+    sim.apply(input_record("cut_down", (point.x - 40, point.y)))
+    sim.apply(input_record("cut_move", (point.x + 40, point.y + 3)))
     assert sim.state()["torn"] > 0
-    sim.input("cut_up", (point.x + 40, point.y + 3))
+    sim.apply(input_record("cut_up", (point.x + 40, point.y + 3)))
     other = sim.model.sheet.grid[3 * cloth.COLUMNS + 4]
-    sim.input("down", (other.x, other.y))
+    sim.apply(input_record("down", (other.x, other.y)))
     assert sim.model.sheet.held
     for _ in range(cloth.LONG_PRESS):
         sim.step()
@@ -132,9 +132,9 @@ def test_a_piece_cut_off_falls_and_is_cleared_off_the_canvas():
         sim.step()
     row = cloth.ROWS // 2
     y = sim.model.sheet.grid[row * cloth.COLUMNS].y + 0.3 * cloth.SPACING
-    sim.input("cut_down", (150.0, y))
-    sim.input("cut_move", (810.0, y))  # straight across, between this row and the next
-    sim.input("cut_up", (810.0, y))
+    sim.apply(input_record("cut_down", (150.0, y)))
+    sim.apply(input_record("cut_move", (810.0, y)))  # straight across, between this row and the next
+    sim.apply(input_record("cut_up", (810.0, y)))
     cut_off = len(sim.model.sheet.loose())
     below = cloth.ROWS - row - 1
     assert cut_off >= below * cloth.COLUMNS  # the rows below the stroke hang on nothing
@@ -151,13 +151,13 @@ def test_wind_moves_the_cloth_and_space_turns_it_off():
     for _ in range(300):
         sim.step()
     calm = [p.x for p in sim.model.world.particles]
-    sim.input("key_down", "space")
+    sim.apply(input_record("key_down", "space"))
     for _ in range(120):
         sim.step()
     assert sim.state()["wind_on"]
     moved = max(abs(p.x - x) for p, x in zip(sim.model.world.particles, calm))
     assert moved > 20.0 and sim.state()["torn"] == 0
-    sim.input("key_down", "space")
+    sim.apply(input_record("key_down", "space"))
     assert not sim.state()["wind_on"] and sim.model.world.forces == []
 
 
@@ -169,7 +169,7 @@ def test_the_scene_turns_a_right_drag_into_a_knife_and_the_button_into_wind():
     scene = SCENES["cloth"](seed=3)
     for _ in range(30):
         scene.step()
-    point = middle_point(scene.sim)
+    point = middle_point(scene.run)
     start, end = (point.x - 40, point.y), (point.x + 40, point.y + 3)
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3, touch=False))
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(0, 0, 1),

@@ -7,12 +7,12 @@ import pytest
 
 from scenes.catalog import SCENES
 from scenes.flag import model as flag
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run, set_record
 
 
 def simulation(name, seed=5, **values):
     scene = SCENES[name]
-    return Simulation(name, scene.model_class, scene.params, scene.size, seed, values)
+    return Run(name, scene.model_class, scene.params, scene.size, seed, values)
 
 
 def mean_speed(sim, frames):
@@ -63,7 +63,7 @@ def test_at_the_storm_tear_limit_the_default_wind_holds_and_a_storm_rips_it(seed
     for _ in range(900):
         held.step()
     assert held.state()["torn"] == 0
-    held.set_param("wind", 5000.0)
+    held.apply(set_record("wind", 5000.0))
     for _ in range(360):
         held.step()
     assert held.state()["torn"] >= 5
@@ -77,8 +77,8 @@ def drop_in_the_middle(weight, frames=480):
     sim = simulation("bridge", weight=weight)
     for _ in range(120):
         sim.step()
-    sim.input("down", (480.0, 80.0))
-    sim.input("up", (480.0, 80.0))
+    sim.apply(record("down", (480.0, 80.0)))
+    sim.apply(record("up", (480.0, 80.0)))
     landed = None
     for _ in range(frames):
         sim.step()
@@ -108,10 +108,10 @@ def test_a_bridge_breaks_under_a_heavy_crate():
 def test_hair_keeps_its_bend_limits_while_the_head_is_whipped_about():
     sim = simulation("hair", bend=15)
     limit = radians(15) + 1e-9
-    sim.input("down", (480.0, 250.0))
+    sim.apply(record("down", (480.0, 250.0)))
     for frame in range(360):
         x = 120.0 if (frame // 20) % 2 else 840.0
-        sim.input("move", (x, 120.0 + 300.0 * ((frame // 45) % 2)))
+        sim.apply(record("move", (x, 120.0 + 300.0 * ((frame // 45) % 2))))
         sim.step()
         for strand in sim.model.strands:
             assert all(-limit <= bend <= limit for bend in strand.bends())

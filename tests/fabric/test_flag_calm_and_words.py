@@ -10,7 +10,7 @@ from scenes.cloth import view as cloth_view
 from scenes.flag import model as flag
 from scenes.flag import view as flag_view
 from scenes.kit import widgets
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run, set_record
 from scenes.kit.ui_scale import UiScale
 
 CLEARANCE = 10.0
@@ -42,7 +42,7 @@ def test_a_calm_flag_lies_inside_the_canvas_and_above_the_grass(calm, gravity, s
     values = {"gravity": gravity, "iterations": stiffness, "tear": 1.15}
     if not calm:
         values["wind"] = 0.0
-    sim = Simulation("flag", scene.model_class, scene.params, scene.size, 3, values, calm=calm)
+    sim = Run("flag", scene.model_class, scene.params, scene.size, 3, values, calm=calm)
     width, height = scene.size
     worst = float("inf")
     for frame in range(301):
@@ -61,14 +61,14 @@ def test_the_wind_button_follows_the_wind_at_a_slider_of_0():
     surface = pygame.Surface(scene.size)
     scene.draw(surface)
     assert scene.wind_button.label == "stop wind"
-    scene.set_param("wind", 0.0)
+    scene.apply(set_record("wind", 0.0))
     scene.draw(surface)
     assert scene.wind_button.label == "wind at 0"
     assert "stop wind" not in flag_view.help_line(scene.model)
     scene.wind_button.on_click()  # nothing blows: a press turns the switch off
     scene.draw(surface)
     assert scene.wind_button.label == "start wind" and not scene.model.wind_on
-    scene.set_param("wind", 1300.0)
+    scene.apply(set_record("wind", 1300.0))
     scene.wind_button.on_click()
     scene.draw(surface)
     assert scene.wind_button.label == "stop wind" and scene.model.blowing()

@@ -8,14 +8,14 @@ import pytest
 
 from scenes.catalog import SCENES
 from scenes.flag import model as flag
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run
 
 COLUMNS, ROWS = flag.COLUMNS, flag.ROWS
 
 
 def simulation(seed=5, **values):
     scene = SCENES["flag"]
-    return Simulation("flag", scene.model_class, scene.params, scene.size, seed, values)
+    return Run("flag", scene.model_class, scene.params, scene.size, seed, values)
 
 
 def fly_edge(sim):
@@ -53,7 +53,7 @@ def test_calming_the_wind_never_tears_it(values):
     for _ in range(240):
         sim.step()
     torn = sim.state()["torn"]
-    sim.input("key_down", "space")
+    sim.apply(record("key_down", "space"))
     for _ in range(600):
         sim.step()
     assert not sim.state()["wind_on"] and sim.state()["torn"] == torn == 0
@@ -101,7 +101,7 @@ def test_a_calm_flag_opens_at_rest_and_r_opens_it_the_same_way(values):
     for _ in range(300):
         sim.step()
     assert max(hypot(p.x - x, p.y - y) for p, (x, y) in zip(sim.model.world.particles, start)) < 0.5
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     assert [(p.x, p.y) for p in sim.model.world.particles] == start
 
 

@@ -13,13 +13,13 @@ import types
 
 from scenes.catalog import SCENES
 from scenes.kit.model.sheet import KEPT, TEARS_PER_FRAME
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run, record, set_record
 from verlet import Distance, move_now, push_apart, snap_overstretched
 
 
 def simulation(name, seed=5, **values):
     scene = SCENES[name]
-    return Simulation(name, scene.model_class, scene.params, scene.size, seed, values)
+    return Run(name, scene.model_class, scene.params, scene.size, seed, values)
 
 
 def plain_start_passes(sheet):
@@ -73,29 +73,29 @@ def session(sim):
     grid = sheet.grid
     middle = grid[len(grid) // 2 + sheet.columns // 2]
     x, y = middle.x, middle.y
-    sim.input("down", (x, y))
+    sim.apply(record("down", (x, y)))
     for i in range(90):  # a slow drag down: it slips out of the hand
-        sim.input("move", (x, y + 0.6 * i))
+        sim.apply(record("move", (x, y + 0.6 * i)))
         sim.step()
         yield
-    sim.input("up", (x, y + 54.0))
+    sim.apply(record("up", (x, y + 54.0)))
     low = grid[-2]
     x, y = low.x, low.y
-    sim.input("down", (x, y))
+    sim.apply(record("down", (x, y)))
     for i in range(30):  # a yank down and sideways: it tears
-        sim.input("move", (x + 9.0 * i, y + 14.0 * i))
+        sim.apply(record("move", (x + 9.0 * i, y + 14.0 * i)))
         sim.step()
         yield
-    sim.input("up", (x + 270.0, y + 420.0))
+    sim.apply(record("up", (x + 270.0, y + 420.0)))
     top, bottom = grid[sheet.columns + 1], grid[-1]
-    sim.input("cut_down", (top.x - 200.0, (top.y + bottom.y) / 2.0))
+    sim.apply(record("cut_down", (top.x - 200.0, (top.y + bottom.y) / 2.0)))
     for i in range(20):  # a stroke across the lower half: a piece falls off
-        sim.input("cut_move", (top.x - 200.0 + 40.0 * i, (top.y + bottom.y) / 2.0 + 2.0 * i))
+        sim.apply(record("cut_move", (top.x - 200.0 + 40.0 * i, (top.y + bottom.y) / 2.0 + 2.0 * i)))
         sim.step()
         yield
-    sim.input("cut_up", (top.x + 600.0, bottom.y))
-    sim.input("key_down", "space")
-    sim.input("key_up", "space")
+    sim.apply(record("cut_up", (top.x + 600.0, bottom.y)))
+    sim.apply(record("key_down", "space"))
+    sim.apply(record("key_up", "space"))
     for _ in range(200):
         sim.step()
         yield
@@ -164,14 +164,14 @@ def test_the_cloak_spares_its_spacers_and_tethers_and_the_flag_runs_them_around_
                                    ("flag", 2, ["push", "push", "pull", "pull"]),
                                    ("flag", 4, ["push"] + ["push", "pull"] * 3 + ["pull"])):
         sim = simulation(name)
-        sim.model.set_param(sim.model.passes_param, passes)
+        sim.apply(set_record("iterations", passes))
         calls.clear()
         sim.model.step()
         assert calls == expected, (name, passes, calls)
     sim = simulation("cloth")
     grid = sim.model.sheet.grid
     point = grid[len(grid) // 2]
-    sim.input("down", (point.x, point.y))
+    sim.apply(record("down", (point.x, point.y)))
     calls.clear()
     sim.step()
     assert sim.model.sheet.held and calls == ["push"] + ["push", "pull"] * 2 + ["pull"], calls

@@ -54,28 +54,28 @@ def whip(player, frames=360, each=None):
 def test_a_whip_at_bend_60_keeps_every_joint_in_its_range_and_leaves_no_tangle(seed, follow):
     # seed 1 rests with 181 crossings, the issue's: before, 383 after the whip; now 181 and 197
     player = Player(simulation("hair", seed=seed, bend=60, follow=follow))
-    model = player.sim.model
+    model = player.run.model
     rest = crossings(model)
     worst = [0.0]
     whip(player, each=lambda m: worst.__setitem__(0, max(worst[0], past_limit(m))))
     assert degrees(worst[0]) < 2.0, degrees(worst[0])  # before: 11.6 and 83 degrees
     player.step(600)
-    assert abs(crossings(player.sim.model) - rest) <= 0.1 * rest, (rest, crossings(model))
+    assert abs(crossings(player.run.model) - rest) <= 0.1 * rest, (rest, crossings(model))
     assert player.fastest <= hair.HairModel.max_point_move
 
 
 def test_the_bend_chart_is_below_full_at_rest_and_reads_how_far_past_the_range():
     player = Player(simulation("hair", seed=5, bend=20))
-    past, used = player.sim.model.measures()
+    past, used = player.run.model.measures()
     assert past.key == "past" and past.value < 1e-6
     assert 0.5 < used.value < 0.95  # before: "fullest bend 100 %" at rest
     readings = []
     whip(player, frames=120, each=lambda m: readings.append(m.measures()[1].value))
     assert max(readings) - min(readings) > 0.1  # it moves with the hair
     assert max(readings) > used.value + 0.1  # and a whip bends it more (0.83 at rest, 0.95)
-    joint = player.sim.model.strands[3].limits[4]
+    joint = player.run.model.strands[3].limits[4]
     joint.point.x += 40.0  # a joint forced past its range shows at once
-    assert player.sim.model.measures()[0].value > 10.0
+    assert player.run.model.measures()[0].value > 10.0
 
 
 @pytest.mark.parametrize("start, end", [(20, 2), (60, 2), (2, 60)])
@@ -84,7 +84,7 @@ def test_a_bend_slider_move_on_resting_hair_eases_in(start, end):
     player.set_param("bend", end)
     player.step(int(abs(end - start) / hair.BEND_RATE) + 30)
     assert player.fastest < 25.0, player.fastest  # before: 127 px in one frame for 20 -> 2
-    assert player.sim.model.bend == end
+    assert player.run.model.bend == end
     assert player.fastest <= hair.HairModel.max_point_move
 
 
@@ -92,7 +92,7 @@ def test_a_bend_slider_move_on_resting_hair_eases_in(start, end):
 def test_the_head_never_jumps(follow):
     player = Player(simulation("hair", seed=5, follow=follow))
     fastest = [0.0]
-    last = list(player.sim.model.head)
+    last = list(player.run.model.head)
 
     def head_step(model):
         fastest[0] = max(fastest[0], ((model.head[0] - last[0]) ** 2
@@ -104,5 +104,5 @@ def test_the_head_never_jumps(follow):
         player.step(60, each=head_step)
         player.apply(pointer("up", far))
     assert fastest[0] <= hair.HEAD_SPEED + 1e-9  # before: 94 px at follow 0.5
-    head = player.sim.model.head
+    head = player.run.model.head
     assert abs(head[0] - 900.0) < 40.0 or follow == 0.02  # it still gets there

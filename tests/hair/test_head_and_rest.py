@@ -10,12 +10,12 @@ import pytest
 from app import toolbar
 from scenes.catalog import SCENES
 from scenes.hair import model as hair
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run
 
 
 def simulation(seed=5, **values):
     scene = SCENES["hair"]
-    return Simulation("hair", scene.model_class, scene.params, scene.size, seed, values)
+    return Run("hair", scene.model_class, scene.params, scene.size, seed, values)
 
 
 def strand_points(sim):
@@ -48,7 +48,7 @@ def test_the_hair_opens_at_rest_and_restart_opens_it_the_same(values):
     sim = simulation(**values)
     first = strand_points(sim)
     assert fastest_point(sim, 150) < 0.1
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     assert sim.restarts == 1
     assert fastest_point(sim, 60) < 0.1
     again = simulation(**values)
@@ -64,7 +64,7 @@ def test_the_toolbar_band_is_the_apps_toolbar_row():
 def test_held_arrows_nudge_the_head_gently_and_it_stays_on_the_canvas_below_the_toolbar(key):
     sim = simulation()
     start = list(sim.model.head)
-    sim.input("key_down", key)
+    sim.apply(record("key_down", key))
     for _ in range(48):   # 0.8 s
         sim.step()
     moved = hypot(sim.model.head[0] - start[0], sim.model.head[1] - start[1])
@@ -79,10 +79,10 @@ def test_held_arrows_nudge_the_head_gently_and_it_stays_on_the_canvas_below_the_
 
 def test_a_drag_cannot_pull_the_head_under_the_toolbar_or_off_the_canvas():
     sim = simulation()
-    sim.input("down", (480.0, 250.0))
+    sim.apply(record("down", (480.0, 250.0)))
     for pos in [(900.0, 20.0), (-200.0, -200.0), (1200.0, 700.0), (10.0, 530.0)]:
         for _ in range(120):
-            sim.input("move", pos)
+            sim.apply(record("move", pos))
             sim.step()
             hx, hy = sim.model.head
             assert hy - hair.HEAD_RADIUS >= hair.TOOLBAR_BOTTOM
@@ -94,16 +94,16 @@ def test_a_drag_cannot_pull_the_head_under_the_toolbar_or_off_the_canvas():
 def test_let_go_the_head_drifts_back_home_gently(how):
     sim = simulation()
     if how == "drag":
-        sim.input("down", (480.0, 250.0))
+        sim.apply(record("down", (480.0, 250.0)))
         for _ in range(120):
-            sim.input("move", (850.0, 450.0))
+            sim.apply(record("move", (850.0, 450.0)))
             sim.step()
-        sim.input("up", (850.0, 450.0))
+        sim.apply(record("up", (850.0, 450.0)))
     else:
-        sim.input("key_down", "left")
+        sim.apply(record("key_down", "left"))
         for _ in range(150):
             sim.step()
-        sim.input("key_up", "left")
+        sim.apply(record("key_up", "left"))
     away = hypot(sim.model.head[0] - hair.REST[0], sim.model.head[1] - hair.REST[1])
     assert away > 150.0
     fastest = 0.0
@@ -128,15 +128,15 @@ def test_no_slider_value_leaves_hair_inside_the_head_during_or_after_a_whip():
                  for _ in range(5)]
     for values in settings:
         sim = simulation(**values)
-        sim.input("down", (480.0, 250.0))
+        sim.apply(record("down", (480.0, 250.0)))
         x, y = 480.0, 250.0
         for frame in range(200):
             if frame % 5 == 0:
                 x, y = rnd.uniform(0, 960), rnd.uniform(0, 540)
-            sim.input("move", (x, y))
+            sim.apply(record("move", (x, y)))
             sim.step()
             assert deepest(sim) > hair.HEAD_RADIUS - hair.DIP, values
-        sim.input("up", (x, y))
+        sim.apply(record("up", (x, y)))
         for _ in range(400):
             sim.step()
             assert deepest(sim) > hair.HEAD_RADIUS - hair.DIP, values

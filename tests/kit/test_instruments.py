@@ -26,7 +26,7 @@ from app.options import Options
 from app.window import HeadlessWindow
 from scenes.catalog import SCENES
 from scenes.kit.model.phase_record import take_phase
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record as input_record, Run
 from scenes.kit.scene import script_event
 
 
@@ -41,7 +41,7 @@ def fonts():
 
 def simulation(name, seed=0):
     cls = SCENES[name]
-    return Simulation(name, cls.model_class, cls.params, cls.size, seed=seed)
+    return Run(name, cls.model_class, cls.params, cls.size, seed=seed)
 
 
 def run(sim, frames):
@@ -50,10 +50,10 @@ def run(sim, frames):
 
 
 def drag(sim, start, end, frames):
-    sim.input("down", start)
+    sim.apply(input_record("down", start))
     for i in range(1, frames + 1):
         f = i / frames
-        sim.input("move", (start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f))
+        sim.apply(input_record("move", (start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)))
         sim.step()
 
 
@@ -173,7 +173,7 @@ def test_taking_phases_with_their_records_is_the_whole_frame():
     whole, phased = simulation("takopi"), simulation("takopi")
     for sim in (whole, phased):
         run(sim, 20)
-        sim.input("down", (480.0, 330.0))
+        sim.apply(input_record("down", (480.0, 330.0)))
     whole.step()
     violations = []
     while take_phase(phased, violations).name != "finish":
@@ -294,18 +294,18 @@ def test_the_charts_follow_the_timeline_back_and_a_new_branch_replaces_what_came
     host = make("rope")
     host.toggle_overlay()
     scene = host.scene
-    scene.timeline.input("down", scene.model.points()[-1])  # the free end, thrown sideways
+    scene.run.apply(input_record("down", scene.model.points()[-1]))  # the free end, thrown sideways
     for i in range(120):
-        scene.timeline.input("move", (480 + 3.0 * i, 300))
+        scene.run.apply(input_record("move", (480 + 3.0 * i, 300)))
         host.frame(1)
     chart = scene.instruments.charts[0][1]
     live = list(chart.values[0])
-    assert len(live) == 120 and scene.instruments.behind(scene.sim.frame) == 0
+    assert len(live) == 120 and scene.instruments.behind(scene.run.frame) == 0
     key(host, "p")
     for _ in range(40):
         key(host, "[")
     assert host.state()["timeline"]["back"] == 40
-    assert scene.instruments.behind(scene.sim.frame) == 40  # drawn ending 40 samples back
+    assert scene.instruments.behind(scene.run.frame) == 40  # drawn ending 40 samples back
     surface = host.window.surface
     host.draw(surface)
     back_picture = pygame.image.tobytes(surface.subsurface(chart.rect), "RGB")
@@ -316,8 +316,8 @@ def test_the_charts_follow_the_timeline_back_and_a_new_branch_replaces_what_came
     for _ in range(40):
         key(host, "[")
     key(host, "p")  # play on from 40 frames back, the hand let go: a new branch
-    scene.timeline.input("up", (480, 300))
+    scene.run.apply(input_record("up", (480, 300)))
     host.frame(1)
     kept = list(chart.values[0])
     assert len(kept) == 81 and kept[:80] == live[:80]  # what came after is replaced
-    assert scene.instruments.behind(scene.sim.frame) == 0
+    assert scene.instruments.behind(scene.run.frame) == 0

@@ -1,6 +1,6 @@
 """Every parameter of every scene reaches the home its `Param` declares, through one door.
 
-A live change goes `Simulation.set_param` -> `ParamTable.apply`: clamped there once, kept in the
+A live change is a set record: `Run.apply` -> `ParamTable.apply`, clamped there once, kept in the
 run's values (the dict the model keeps, never a copy of it) and sent where the table says: an
 attribute (`sets`, through `to`), a call (`calls`), then its follow-ups (`then`). So no model
 has a `set_param`; the knob of solver passes is `iterations` in every demo, and the old name
@@ -13,7 +13,7 @@ from app.options import parse_cli, parse_query
 from scenes.catalog import SCENES
 from scenes.kit.model import params as params_module
 from scenes.kit.model.params import Param, ParamError, ParamTable, _owner
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run, set_record
 
 NAMES = list(SCENES)
 
@@ -21,8 +21,13 @@ NAMES = list(SCENES)
 @pytest.fixture(scope="module")
 def runs():
     """One fresh run of every scene, built once (the sheets and the web settle as they build)."""
-    return {name: Simulation(name, SCENES[name].model_class, SCENES[name].params,
-                             SCENES[name].size, seed=1) for name in NAMES}
+    return {name: Run(name, SCENES[name].model_class, SCENES[name].params,
+                      SCENES[name].size, seed=1) for name in NAMES}
+
+
+def set_param(run, name, value):
+    """A slider move, as every control makes it: a set record through the run's one door."""
+    run.apply(set_record(name, value))
 
 
 def every_param():
@@ -103,7 +108,7 @@ def test_setting_a_param_changes_its_home_and_nothing_else_declared(runs, scene,
     value = other_value(param, run.values[name])
     calls = watch(run.model, param.calls) if param.calls is not None else None
     follow_ups = [watch(run.model, target) for target in params_module._calls(param.then)]
-    run.set_param(name, value)
+    set_param(run, name, value)
     assert run.values == {**before_values, name: value}
     after = homes(run.model, table)
     if param.sets is not None:
@@ -114,10 +119,10 @@ def test_setting_a_param_changes_its_home_and_nothing_else_declared(runs, scene,
         assert calls.seen == [(value,)]
     for follow_up in follow_ups:
         assert follow_up is None or follow_up.seen == [()]  # once per change
-    run.set_param(name, value)  # the same value again: nothing is sent
+    set_param(run, name, value)  # the same value again: nothing is sent
     if calls is not None:
         assert calls.seen == [(value,)]
-    run.set_param(name, param.default)
+    set_param(run, name, param.default)
     assert run.values[name] == param.default
 
 
@@ -128,15 +133,15 @@ def test_a_value_out_of_range_is_clamped_once_on_its_way_home(runs, scene, name,
     clamps = []
     real = Param.clamp
     monkeypatch.setattr(Param, "clamp", lambda self, v: clamps.append(v) or real(self, v))
-    run.set_param(name, param.hi + 1000.0)
+    set_param(run, name, param.hi + 1000.0)
     assert clamps == [param.hi + 1000.0]
     assert run.values[name] == param.hi
     if param.sets is not None:
         assert home_value(run.model, param) == declared(param, param.hi)
-    run.set_param(name, param.lo - 1000.0)
+    set_param(run, name, param.lo - 1000.0)
     assert run.values[name] == param.lo
     monkeypatch.undo()
-    run.set_param(name, param.default)
+    set_param(run, name, param.default)
 
 
 def test_the_spider_wakes_its_web_once_a_change(runs):
@@ -144,11 +149,11 @@ def test_the_spider_wakes_its_web_once_a_change(runs):
     wakes = Calls(run.model.web.sleep, "wake_all")
     for name, value in (("iterations", 12), ("gravity", 0.9), ("catch_force", 1.5),
                         ("relax_force", 0.3)):
-        run.set_param(name, value)
+        set_param(run, name, value)
     assert len(wakes.seen) == 4
     assert run.model.web.world.iterations == 12 and run.model.web.world.gravity == (0.0, 0.9)
     for param in run.params:
-        run.set_param(param.name, param.default)
+        set_param(run, param.name, param.default)
 
 
 @pytest.mark.parametrize("scene", ["spider", "flag"])
@@ -156,25 +161,25 @@ def test_the_old_name_stiffness_reaches_iterations(runs, scene):
     run = runs[scene]
     table = run.params
     assert table.aliases == {"stiffness": "iterations"}
-    run.set_param("stiffness", 3)
+    set_param(run, "stiffness", 3)
     assert run.values["iterations"] == 3 and "stiffness" not in run.values
     assert run.model.world.iterations == 3
-    run.set_param("iterations", table["iterations"].default)
+    set_param(run, "iterations", table["iterations"].default)
     options, notes = parse_query(f"scene={scene}&stiffness=5", SCENES, "takopi")
     assert options.values == {"iterations": 5} and not notes
     options, notes = parse_query(f"scene={scene}&stiffness=99", SCENES, "takopi")
     assert options.values == {} and "stiffness='99' is out of range" in notes[0]
     assert parse_cli(["--scene", scene, "--set", "stiffness=7"], SCENES, "takopi").values == {
         "iterations": 7}
-    built = Simulation(scene, SCENES[scene].model_class, table, SCENES[scene].size,
-                       values={"stiffness": 6})
+    built = Run(scene, SCENES[scene].model_class, table, SCENES[scene].size,
+                values={"stiffness": 6})
     assert built.values["iterations"] == 6 and built.model.world.iterations == 6
 
 
 def test_a_scene_that_never_had_stiffness_refuses_it(runs):
     with pytest.raises(ParamError, match="unknown parameter 'stiffness'; this scene has: "
                                          "iterations, gravity"):
-        runs["rope"].set_param("stiffness", 3)
+        set_param(runs["rope"], "stiffness", 3)
 
 
 @pytest.mark.parametrize("value, words", [("abc", "gravity needs a number, got 'abc'"),
@@ -184,15 +189,15 @@ def test_a_bad_value_is_one_line_and_changes_nothing(runs, value, words):
     run = runs["rope"]
     before = (dict(run.values), run.model.world.gravity)
     with pytest.raises(ParamError) as error:
-        run.set_param("gravity", value)
+        set_param(run, "gravity", value)
     assert str(error.value) == words and "\n" not in str(error.value)
     assert (dict(run.values), run.model.world.gravity) == before
 
 
 def test_not_a_number_falls_back_to_the_default(runs):
     run = runs["rope"]
-    run.set_param("gravity", 1.0)
-    run.set_param("gravity", float("nan"))
+    set_param(run, "gravity", 1.0)
+    set_param(run, "gravity", float("nan"))
     assert run.values["gravity"] == 0.3 and run.model.world.gravity == (0.0, 0.3)
 
 
@@ -218,23 +223,20 @@ def test_the_homes_read_as_text():
 
 
 def test_a_rewind_takes_the_value_and_its_home_back_together():
-    """The timeline keeps the model and the run's values in one keyframe, so after going back
-    the model still reads the run's own dict, and a change after that reaches it."""
-    from scenes.kit.model.timeline import Timeline
-
+    """The run keeps the model and its values in one keyframe, so after going back the model
+    still reads the run's own dict, and a change after that reaches it."""
     scene = SCENES["hair"]
-    run = Simulation("hair", scene.model_class, scene.params, scene.size, seed=2)
-    timeline = Timeline(run, every=2)
+    run = Run("hair", scene.model_class, scene.params, scene.size, seed=2, every=2)
     for frame in range(12):
         if frame == 5:
-            timeline.set_param("gravity", 1.0)
-            timeline.set_param("bend", 50)
-        timeline.step()
+            set_param(run, "gravity", 1.0)
+            set_param(run, "bend", 50)
+        run.step()
     assert run.model.world.gravity == (0.0, 1.0) and run.model.bend > 20
-    timeline.go_to(3)
+    run.go_to(3)
     assert run.values["gravity"] == 0.35 and run.model.world.gravity == (0.0, 0.35)
     assert run.model.values is run.values and run.values["bend"] == 20
-    timeline.set_param("bend", 2)  # a new branch from frame 3
+    set_param(run, "bend", 2)  # a new branch from frame 3
     for _ in range(30):
-        timeline.step()
+        run.step()
     assert run.model.bend == 2 and run.model.values is run.values

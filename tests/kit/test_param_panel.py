@@ -5,6 +5,7 @@ import pytest
 
 import main
 from app.options import Options
+from scenes.kit.model.run import set_record
 
 
 def click(scene, pos, kind=pygame.MOUSEBUTTONDOWN):
@@ -51,7 +52,7 @@ def test_integer_slider_rounds_and_panel_draws(monkeypatch):
 def test_defaults_button_puts_every_parameter_back_and_r_keeps_values():
     pygame.font.init()
     scene = main.make_scene(Options(scene="rope", values={"iterations": 5}))
-    scene.set_param("gravity", 1.2)
+    scene.apply(set_record("gravity", 1.2))
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="", scancode=0))
     assert scene.values == {"iterations": 5, "gravity": 1.2}  # R restarts, values kept
     assert scene.model.world.gravity == (0.0, 1.2)

@@ -1,4 +1,4 @@
-"""Parameters, scripted input, the fixed-step clock and the pure Simulation (headless contract)."""
+"""Parameters, scripted input, the fixed-step clock and the pure Run (headless contract)."""
 
 import json
 import random
@@ -9,7 +9,7 @@ from app.clock import FixedStepClock
 from app.options import UsageError, parse_cli, parse_query
 from scenes.kit.model.params import Param, ParamError, ParamTable
 from scenes.kit.model.script import ScriptError, load_script, parse_script
-from scenes.kit.model.simulation import Simulation, run_script
+from scenes.kit.model.run import record, restart_record, Run, run_script, set_record
 
 TABLE = ParamTable(
     Param("iterations", 10, 1, 40, "passes", integer=True),
@@ -136,7 +136,7 @@ def test_clock_ignores_negative_and_non_finite_gaps(bad):
 
 def test_simulation_common_state_keys_and_reproducible_rng():
     def run():
-        sim = Simulation("counter", Counter, TABLE, (960, 540), seed=7, values={"gravity": 1.5})
+        sim = Run("counter", Counter, TABLE, (960, 540), seed=7, values={"gravity": 1.5})
         return run_script(sim, parse_script([{"frame": 2, "type": "down", "pos": [3, 4]}]), 10)
 
     first, second = run(), run()
@@ -147,22 +147,22 @@ def test_simulation_common_state_keys_and_reproducible_rng():
 
 
 def test_simulation_restart_on_key_r_gives_a_fresh_but_reproducible_model():
-    sim = Simulation("counter", Counter, TABLE, (960, 540), seed=7)
+    sim = Run("counter", Counter, TABLE, (960, 540), seed=7)
     sim.step()
     first_game = sim.model.draws[0]
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     sim.step()
     assert sim.model.inputs == [] and sim.model.draws[0] != first_game
-    again = Simulation("counter", Counter, TABLE, (960, 540), seed=7)
-    again.restart()
+    again = Run("counter", Counter, TABLE, (960, 540), seed=7)
+    again.apply(restart_record(at_once=True))
     again.step()
     assert again.model.draws[0] == sim.model.draws[0]
     assert random.Random("7:0").random() == first_game
 
 
 def test_live_param_change_is_clamped_and_reaches_the_model():
-    sim = Simulation("counter", Counter, TABLE, (960, 540))
-    sim.set_param("gravity", 99.0)
+    sim = Run("counter", Counter, TABLE, (960, 540))
+    sim.apply(set_record("gravity", 99.0))
     assert sim.values["gravity"] == 2.0 and sim.model.values["gravity"] == 2.0
 
 

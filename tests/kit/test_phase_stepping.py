@@ -1,4 +1,4 @@
-"""A frame taken phase by phase (`Simulation.step_phase`, the `,` key) is the frame itself.
+"""A frame taken phase by phase (`Run.step_phase`, the `,` key) is the frame itself.
 
 In every scene, after a scripted session with input (its golden session: presses, a drag, a
 flick, keys, slider drags; the spider mid-game with bugs on the web and HP lost, the bridge with
@@ -15,6 +15,7 @@ import pytest
 from scenes.catalog import SCENES
 from scenes.kit.model.script import load_script
 from tests.support.golden.record import EVENTS
+from scenes.kit.model.run import record
 
 SESSION_FRAMES = {"spider": 620, "bridge": 820}
 """How far into its golden session each scene is stepped by phases (default 450: past the drag
@@ -22,10 +23,10 @@ and the flick; the spider's game has bugs by 620, the bridge crates by 820)."""
 
 
 def simulation(name):
-    from scenes.kit.model.simulation import Simulation
+    from scenes.kit.model.run import Run
 
     cls = SCENES[name]
-    return Simulation(name, cls.model_class, cls.params, cls.size, seed=0)
+    return Run(name, cls.model_class, cls.params, cls.size, seed=0)
 
 
 def bits(sim):
@@ -97,9 +98,9 @@ def test_a_step_or_an_input_mid_frame_first_finishes_that_frame(name):
     assert bits(phased) == bits(whole)
     # mid-frame again, then a press: the frame is finished before the press is taken
     whole.step()
-    whole.input("down", point)
+    whole.apply(record("down", point))
     phased.step_phase()
-    phased.input("down", point)
+    phased.apply(record("down", point))
     assert phased.frame == whole.frame
     for sim in (whole, phased):
         sim.step()

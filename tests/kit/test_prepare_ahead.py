@@ -5,7 +5,7 @@ import pytest
 
 from scenes.catalog import SCENES
 from scenes.kit.model.prepare import PREPARED, Preparer, staged
-from scenes.kit.model.simulation import Simulation, planned_key
+from scenes.kit.model.run import planned_key, record, restart_record, Run
 
 
 @pytest.fixture
@@ -19,15 +19,15 @@ def prepared():
 
 def simulation(name, seed=4, **values):
     scene = SCENES[name]
-    return Simulation(name, scene.model_class, scene.params, scene.size, seed, values)
+    return Run(name, scene.model_class, scene.params, scene.size, seed, values)
 
 
 def run(sim, frames=30):
     for frame in range(frames):
         if frame == 5:
-            sim.input("down", (480.0, 200.0))
+            sim.apply(record("down", (480.0, 200.0)))
         elif frame == 15:
-            sim.input("up", (520.0, 220.0))
+            sim.apply(record("up", (520.0, 220.0)))
         sim.step()
     return sim.state()
 
@@ -55,14 +55,14 @@ def test_a_model_built_in_stages_is_the_model_built_at_once(name):
 @pytest.mark.parametrize("name", ["flag", "bridge"])
 def test_r_takes_the_model_built_ahead_and_runs_on_as_one_built_then(name, prepared):
     direct = simulation(name)
-    direct.restart()
+    direct.apply(restart_record(at_once=True))
     ahead = simulation(name)
     key = ahead.build_key(1)
     prepared.want([key])
     while prepared.work(0.001):
         pass
     built = prepared.builds[key][1]
-    ahead.restart()
+    ahead.apply(restart_record(at_once=True))
     assert ahead.model is built and key not in prepared.builds
     assert run(ahead) == run(direct)
 

@@ -1,9 +1,9 @@
-"""The timeline: going back to any of the last 600 frames and playing on gives the run itself.
+"""A run's way back: going to any of its last 600 frames and playing on gives the run itself.
 
 Bit for bit means the whole run compares equal, walked as a graph (`fingerprint`): every
 attribute of every object the model holds (positions, previous positions, the random generator's
 state, the scene's own state) with floats compared by their bits, which objects are shared,
-and the simulation's counters and parameter values. (Pickled bytes are no such measure: pickle
+and the run's counters and parameter values. (Pickled bytes are no such measure: pickle
 writes a string or tuple once per object, so equal runs built different ways differ in bytes.)
 """
 
@@ -18,9 +18,9 @@ from scenes.bridge import model as bridge
 from scenes.cloth import model as cloth
 from scenes.flag import model as flag
 from scenes.hair import model as hair
-from scenes.kit.model.simulation import Simulation
-from scenes.kit.model.timeline import (DENSE, KEEP, MIN_SPACING, RECORDING_MOST, SHARE, Timeline,
-                                       balanced_spacing)
+from scenes.kit.model.keyframes import (DENSE, KEEP, MIN_SPACING, RECORDING_MOST, SHARE,
+                                        balanced_spacing)
+from scenes.kit.model.run import Run, record
 from verlet.compact import slot_names
 from scenes.rope import model as rope
 from scenes.spider import model as spider
@@ -36,9 +36,9 @@ RESTORES = sorted(MODELS)
 """Every demo comes back as itself from a keyframe."""
 
 
-def simulation(name, seed=3):
+def simulation(name, seed=3, **rewind):
     model_class, params = MODELS[name]
-    return Simulation(name, model_class, params, SIZE, seed=seed)
+    return Run(name, model_class, params, SIZE, seed=seed, **rewind)
 
 
 def fingerprint(sim):
@@ -96,40 +96,40 @@ def walk(root):
 
 
 def script(sim):
-    """{frame: [(method, a, b)]}: a drag of one of the scene's points, a flick, keys, a
+    """{frame: [record]}: a drag of one of the scene's points, a flick, keys, a
     parameter change and a restart, aimed at where the points are at the start."""
     points = sim.model.points()
     x, y = points[len(points) // 2]
-    inputs = {20: [("input", "down", (x, y))]}
+    inputs = {20: [record("down", (x, y))]}
     for i in range(1, 41):
-        inputs[20 + i] = [("input", "move", (x + 4.0 * i, y + 2.5 * i))]
-    inputs[61] = [("input", "up", (x + 160.0, y + 100.0))]
-    inputs[90] = [("input", "key_down", "space")]
-    inputs[96] = [("input", "key_up", "space")]
+        inputs[20 + i] = [record("move", (x + 4.0 * i, y + 2.5 * i))]
+    inputs[61] = [record("up", (x + 160.0, y + 100.0))]
+    inputs[90] = [record("key_down", "space")]
+    inputs[96] = [record("key_up", "space")]
     name, value = next(iter(sim.values.items()))
-    inputs[120] = [("set_param", name, value * 0.7 if isinstance(value, float) else value + 3)]
-    inputs[150] = [("input", "key_down", "r")]
-    inputs[170] = [("input", "down", (x, y)), ("input", "move", (x - 30.0, y + 40.0))]
-    inputs[185] = [("input", "up", (x - 30.0, y + 40.0))]
+    inputs[120] = [{"type": "set", "name": name,
+                     "value": value * 0.7 if isinstance(value, float) else value + 3}]
+    inputs[150] = [record("key_down", "r")]
+    inputs[170] = [record("down", (x, y)), record("move", (x - 30.0, y + 40.0))]
+    inputs[185] = [record("up", (x - 30.0, y + 40.0))]
     return inputs
 
 
-def play(timeline, inputs, until, record=None):
+def play(timeline, inputs, until, prints=None):
     """Feed the scripted inputs and steps up to frame `until`, keeping each frame's fingerprint."""
     while timeline.frame < until:
-        for method, a, b in inputs.get(timeline.frame, ()):
-            getattr(timeline, method)(a, b)
+        for entry in inputs.get(timeline.frame, ()):
+            timeline.apply(entry)
         timeline.step()
-        if record is not None:
-            record[timeline.frame] = fingerprint(timeline.simulation)
+        if prints is not None:
+            prints[timeline.frame] = fingerprint(timeline)
 
 
 @pytest.fixture(scope="module", params=RESTORES)
 def recorded(request):
     """A run of 240 frames through a timeline (a keyframe every 10 frames, so where they fall
     does not hang on the clock), with every frame's fingerprint."""
-    sim = simulation(request.param)
-    timeline = Timeline(sim, every=10)
+    sim = timeline = simulation(request.param, every=10)
     inputs = script(sim)
     prints = {0: fingerprint(sim)}
     play(timeline, inputs, 240, prints)
@@ -138,16 +138,14 @@ def recorded(request):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(MODELS))
-def test_a_timeline_does_not_change_the_run(name):
+def test_where_the_keyframes_fall_does_not_change_the_run(name):
     sim = simulation(name)
     inputs = script(sim)
-    play(Timeline(sim), inputs, 240)
-    plain = simulation(name)
-    for frame in range(240):
-        for method, a, b in inputs.get(frame, ()):
-            getattr(plain, method)(a, b)
-        plain.step()
-    assert fingerprint(plain) == fingerprint(sim)
+    play(sim, inputs, 240)
+    every_frame = simulation(name, every=1)
+    play(every_frame, inputs, 240)
+    assert len(every_frame.keyframes.kept) > len(sim.keyframes.kept)
+    assert fingerprint(every_frame) == fingerprint(sim)
 
 
 @pytest.mark.parametrize("frames_back", [1, 7, 10, 55, 101, 240])
@@ -157,53 +155,50 @@ def test_going_back_shows_that_frame_and_playing_the_same_input_again_gives_the_
     timeline.live()
     timeline.back_by(frames_back)
     assert timeline.back == frames_back
-    assert fingerprint(timeline.simulation) == prints[240 - frames_back]
+    assert fingerprint(timeline) == prints[240 - frames_back]
     play(timeline, inputs, 240)  # a new branch, fed the same inputs
     assert timeline.back == 0 and timeline.newest == 240
-    assert fingerprint(timeline.simulation) == prints[240]
+    assert fingerprint(timeline) == prints[240]
 
 
 def test_forward_replays_what_is_kept_frame_by_frame(recorded):
     _, timeline, _, prints = recorded
     timeline.go_to(0)
-    assert timeline.state() == {"length": 240, "back": 240}
+    assert timeline.reach() == {"length": 240, "back": 240}
     for frame in range(1, 241):
         timeline.forward()
-        assert fingerprint(timeline.simulation) == prints[frame]
+        assert fingerprint(timeline) == prints[frame]
     timeline.forward()  # nothing kept past the newest
-    assert timeline.state() == {"length": 240, "back": 0}
+    assert timeline.reach() == {"length": 240, "back": 0}
 
 
 def test_playing_on_from_a_moment_back_discards_what_came_after():
-    sim = simulation("rope")
-    timeline = Timeline(sim)
+    sim = timeline = simulation("rope")
     inputs = script(sim)
     play(timeline, inputs, 100)
     timeline.back_by(30)
-    timeline.input("down", (100.0, 100.0))  # a different hand: a new branch from frame 70
-    assert timeline.state() == {"length": 70, "back": 0}
+    timeline.apply(record("down", (100.0, 100.0)))  # a different hand: a new branch from frame 70
+    assert timeline.reach() == {"length": 70, "back": 0}
     timeline.forward(5)
     assert timeline.frame == 70
     timeline.step()
     assert timeline.newest == 71 and timeline.back == 0
     again = simulation("rope")  # the branch is the run with that input at frame 70
     for frame in range(71):
-        for method, a, b in inputs.get(frame, ()) if frame < 70 else [("input", "down",
-                                                                        (100.0, 100.0))]:
-            getattr(again, method)(a, b)
+        for entry in inputs.get(frame, ()) if frame < 70 else [record("down", (100.0, 100.0))]:
+            again.apply(entry)
         again.step()
     assert fingerprint(again) == fingerprint(sim)
 
 
 @pytest.mark.slow
 def test_it_keeps_the_last_ten_seconds_and_lets_older_keyframes_go():
-    sim = simulation("takopi")
-    timeline = Timeline(sim)
+    sim = timeline = simulation("takopi")
     prints = {}
     play(timeline, script(sim), KEEP + 333, prints)
     assert timeline.length == KEEP and timeline.oldest == 333
-    assert len(timeline._keyframes) <= KEEP // MIN_SPACING + 2
-    assert min(timeline._inputs, default=timeline.oldest) >= timeline._keyframes[0][0]
+    assert len(timeline.keyframes.kept) <= KEEP // MIN_SPACING + 2
+    assert min(timeline._log, default=timeline.oldest) >= timeline.keyframes.oldest
     assert timeline.go_to(0) == 333  # older frames are gone: it stops at the oldest kept
     assert fingerprint(sim) == prints[333]
     timeline.live()
@@ -211,8 +206,7 @@ def test_it_keeps_the_last_ten_seconds_and_lets_older_keyframes_go():
 
 
 def test_restarts_and_parameter_changes_are_part_of_what_comes_back():
-    sim = simulation("rope")
-    timeline = Timeline(sim)
+    sim = timeline = simulation("rope")
     play(timeline, script(sim), 200)
     assert sim.restarts == 1
     timeline.go_to(149)
@@ -228,7 +222,7 @@ def test_restarts_and_parameter_changes_are_part_of_what_comes_back():
 def test_a_timeline_needs_a_reach_and_a_keyframe_spacing():
     for bad in ({"every": 0}, {"keep": 0}, {"share": 0.0}, {"share": 1.5}, {"scrub": 0.0}):
         with pytest.raises(ValueError):
-            Timeline(simulation("rope"), **bad)
+            simulation("rope", **bad)
 
 
 class Ticks:
@@ -246,41 +240,41 @@ class Ticks:
 @pytest.mark.parametrize("keyframe_ticks", [1, 3])
 def test_keyframes_are_spaced_by_what_they_cost_against_the_steps(keyframe_ticks, monkeypatch):
     clock = Ticks()
-    timeline = Timeline(simulation("rope"), scrub=1e9, clock=clock)  # no room asked for jumps
-    take = timeline._take_keyframe
+    timeline = simulation("rope", scrub=1e9, clock=clock)  # no room asked for jumps
+    take = timeline.keyframes.take
 
-    def costly():  # a keyframe `keyframe_ticks` ticks long
-        take()
+    def costly(*run):  # a keyframe `keyframe_ticks` ticks long
+        take(*run)
         clock.now += keyframe_ticks - 1
 
-    monkeypatch.setattr(timeline, "_take_keyframe", costly)
+    monkeypatch.setattr(timeline.keyframes, "take", costly)
     timeline._keyframe()  # the first one at that cost
     for _ in range(300):
         timeline.step()
-    frames = [frame for frame, _ in timeline._keyframes]
+    frames = [frame for frame, _ in timeline.keyframes.kept]
     spacing = next(n for n in range(1, 1000) if n * SHARE >= keyframe_ticks)  # 1 tick a step
     assert frames == list(range(0, 301, spacing))
-    fixed = Timeline(simulation("rope"), every=7)
+    fixed = simulation("rope", every=7)
     for _ in range(30):
         fixed.step()
-    assert [frame for frame, _ in fixed._keyframes] == [0, 7, 14, 21, 28]
+    assert [frame for frame, _ in fixed.keyframes.kept] == [0, 7, 14, 21, 28]
 
 
 def test_dear_keyframes_are_spaced_so_recording_and_the_slowest_jump_share_their_budgets(
         monkeypatch):
     clock = Ticks()  # a step is one tick
-    timeline = Timeline(simulation("rope"), scrub=40, clock=clock)
-    take = timeline._take_keyframe
+    timeline = simulation("rope", scrub=40, clock=clock)
+    take = timeline.keyframes.take
 
-    def dear():  # 100 ticks: by its share alone it would come every 100 / SHARE steps
-        take()
+    def dear(*run):  # 100 ticks: by its share alone it would come every 100 / SHARE steps
+        take(*run)
         clock.now += 99
 
-    monkeypatch.setattr(timeline, "_take_keyframe", dear)
+    monkeypatch.setattr(timeline.keyframes, "take", dear)
     timeline._keyframe()
     for _ in range(KEEP):
         timeline.step()
-    frames = [frame for frame, _ in timeline._keyframes]
+    frames = [frame for frame, _ in timeline.keyframes.kept]
     spacing = balanced_spacing(100, scrub=40)  # R^2 + 100 R = 100 * 40 / RECORDING_MOST
     assert spacing ** 2 + 100 * spacing == pytest.approx(100 * 40 / RECORDING_MOST)
     assert 100 / SHARE > 3 * spacing
@@ -290,18 +284,17 @@ def test_dear_keyframes_are_spaced_so_recording_and_the_slowest_jump_share_their
 
 
 def test_cheap_keyframes_still_come_at_most_every_few_frames():
-    timeline = Timeline(simulation("rope"), share=1.0)
+    timeline = simulation("rope", share=1.0)
     for _ in range(40):
         timeline.step()
-    frames = [frame for frame, _ in timeline._keyframes]
+    frames = [frame for frame, _ in timeline.keyframes.kept]
     assert all(b - a >= MIN_SPACING for a, b in zip(frames, frames[1:]))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["rope", "cloth", "spider"])
 def test_idle_time_fills_in_keyframes_without_touching_the_shown_run(name):
-    sim = simulation(name)
-    timeline = Timeline(sim, share=0.002)  # sparse keyframes: a long way to replay
+    sim = timeline = simulation(name, share=0.002)  # sparse keyframes: a long way to replay
     inputs = script(sim)
     prints = {}
     play(timeline, inputs, 240, prints)
@@ -310,7 +303,7 @@ def test_idle_time_fills_in_keyframes_without_touching_the_shown_run(name):
     assert timeline.prepare(0.0)  # no time: nothing done, much left
     while timeline.prepare(0.01):
         assert fingerprint(sim) == shown
-    frames = [frame for frame, _ in timeline._keyframes]
+    frames = [frame for frame, _ in timeline.keyframes.kept]
     assert all(b - a <= DENSE for a, b in zip(frames, frames[1:] + [timeline.newest + 1]))
     assert fingerprint(sim) == shown and timeline.back == 140
     for frame in (3, 99, 150, 239, 240, 17):
@@ -319,20 +312,18 @@ def test_idle_time_fills_in_keyframes_without_touching_the_shown_run(name):
 
 
 def test_idle_time_fills_in_only_the_frames_one_can_go_to():
-    sim = simulation("cloth")
-    timeline = Timeline(sim, keep=120, every=70)  # keyframes 140, 210, 280: the first behind the oldest (180)
+    sim = timeline = simulation("cloth", keep=120, every=70)  # keyframes 140, 210, 280: the first behind the oldest (180)
     play(timeline, script(sim), 300)
-    assert timeline._keyframes[0][0] < timeline.oldest
+    assert timeline.keyframes.oldest < timeline.oldest
     while timeline.prepare(0.01):
         pass
-    replays = [frame - timeline._keyframe_before(frame)[0]
+    replays = [frame - timeline.keyframes.frame_before(frame)
                for frame in range(timeline.oldest, timeline.newest + 1)]
     assert max(replays) < DENSE, f"a move still replays {max(replays)} frames"
 
 
 def test_a_jump_leaves_its_garbage_to_the_idle_time():
-    sim = simulation("cloth")
-    timeline = Timeline(sim, every=30)
+    sim = timeline = simulation("cloth", every=30)
     play(timeline, script(sim), 200)
     collections = []
     gc.callbacks.append(collect := lambda phase, info: collections.append(phase))
@@ -348,8 +339,7 @@ def test_a_jump_leaves_its_garbage_to_the_idle_time():
 
 
 def test_a_frame_taken_phase_by_phase_is_kept_like_any_other():
-    sim = simulation("rope")
-    timeline = Timeline(sim, every=10)
+    sim = timeline = simulation("rope", every=10)
     phases = 0
     for _ in range(25):
         if sim.frame % 2:

@@ -8,6 +8,7 @@ import pytest
 from tests.support.robustness import make_simulation
 from verlet.strand import keep_inside
 from verlet import Particle
+from scenes.kit.model.run import record
 
 
 def all_finite(model):
@@ -21,13 +22,13 @@ def test_rope_second_press_without_release_lets_go_of_the_first_point():
     sim = make_simulation("rope")
     rope = sim.model
     tip = rope.particles[-1]
-    sim.input("down", (tip.x, tip.y))
+    sim.apply(record("down", (tip.x, tip.y)))
     assert rope.grabbed == len(rope.particles) - 1
-    sim.input("move", (700.0, 300.0))
+    sim.apply(record("move", (700.0, 300.0)))
     sim.step()
     middle = rope.particles[8]
-    sim.input("down", (middle.x, middle.y))  # no "up" in between
-    sim.input("up", (middle.x, middle.y))
+    sim.apply(record("down", (middle.x, middle.y)))  # no "up" in between
+    sim.apply(record("up", (middle.x, middle.y)))
     assert [p.pinned for p in rope.particles] == [True] + [False] * (len(rope.particles) - 1)
     for _ in range(600):
         sim.step()
@@ -39,11 +40,11 @@ def test_rope_second_press_without_release_lets_go_of_the_first_point():
 def test_rope_press_exactly_on_a_point(index):
     sim = make_simulation("rope")
     point = sim.model.particles[index]
-    sim.input("down", (point.x, point.y))
+    sim.apply(record("down", (point.x, point.y)))
     assert sim.model.grabbed == index
     for _ in range(30):
         sim.step()
-    sim.input("up", (point.x, point.y))
+    sim.apply(record("up", (point.x, point.y)))
     for _ in range(60):
         sim.step()
     assert all_finite(sim.model)
@@ -85,7 +86,7 @@ def test_takopi_press_exactly_on_a_body_point_or_its_centre(spot):
         sim.step()
     model = sim.model
     target = model.body.points[0].position if spot == "crown" else model.body.center()
-    sim.input("down", target)
+    sim.apply(record("down", target))
     for _ in range(60):
         sim.step()
         assert all_finite(model)
@@ -99,13 +100,13 @@ def test_takopi_press_bigger_than_the_body_then_release_recovers_its_shape():
     for _ in range(240):
         rest.step()
         sim.step()
-    sim.input("down", sim.model.body.center())
+    sim.apply(record("down", sim.model.body.center()))
     for _ in range(120):
         sim.step()
         assert all_finite(sim.model)
         left, top, right, bottom = sim.model.bounds()
         assert all(left <= x <= right and top <= y <= bottom for x, y in sim.model.points())
-    sim.input("up", (0.0, 0.0))
+    sim.apply(record("up", (0.0, 0.0)))
     for _ in range(600):
         rest.step()
         sim.step()

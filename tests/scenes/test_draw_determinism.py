@@ -31,6 +31,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 sys.path.insert(0, ".")
 import pygame
 from scenes.catalog import SCENES
+from scenes.kit.model.run import record, set_record
 pygame.display.init()
 pygame.font.init()
 digest = hashlib.sha256()
@@ -51,9 +52,9 @@ for name, scene_class in SCENES.items():
             kind, value = {20: ("down", (420, 260)), 50: ("move", (520, 300)),
                            80: ("up", (520, 300))}.get(frame, (None, None))
         if kind == "param":
-            scene.sim.set_param(*value)
+            scene.run.apply(set_record(*value))
         elif kind is not None:
-            scene.sim.input(kind, value)
+            scene.run.apply(record(kind, value))
         scene.step()
         if frame >= (150 if takopi else 100) and (takopi or frame % 5 == 0):
             for tier in ("high", "medium", "low"):

@@ -1,7 +1,7 @@
 """Seeded input storms on every scene, with the invariants checked after every frame.
 
 The long runs (at least 20,000 frames per scene, plus 2,000 frames with every parameter at its
-minimum and 2,000 at its maximum) go through the pure `Simulation`, which is also what the
+minimum and 2,000 at its maximum) go through the pure `Run`, which is also what the
 browser runs; they are spread over worker processes so the suite's wall time stays short. A
 shorter run per scene drives the pygame `Scene` with real events (the slider panel, its fold
 button, the restart button, keys including `o` and `r`) and draws to an offscreen surface, so
@@ -19,6 +19,7 @@ import pytest
 from tests.support.robustness import (SCENE_NAMES, Storm, Watch, extreme_values, fuzz, fuzz_job)
 from scenes.bridge.model import PLANK_NEVER_BREAKS
 from scenes.catalog import SCENES
+from scenes.kit.model.run import set_record
 
 CI_FRAMES = 20_000
 """Storm frames per scene in CI (the issue's floor), split over seeds for variety."""
@@ -82,7 +83,7 @@ def test_a_plank_s_bound_follows_the_passes():
                  if link.limit == PLANK_NEVER_BREAKS)
     plank.b.place(plank.a.x + plank.rest * 1.6, plank.a.y)
     assert id(plank) in [key for key, _ in edge_excess("bridge", sim.model)]
-    sim.set_param("iterations", 1)
+    sim.apply(set_record("iterations", 1))
     assert sim.model.world.iterations == 1
     plank.b.place(plank.a.x + plank.rest * 2.73, plank.a.y)
     assert id(plank) not in [key for key, _ in edge_excess("bridge", sim.model)]
@@ -172,7 +173,7 @@ def test_pygame_scene_with_real_events_widgets_and_drawing(name):
     storm = Storm(3, scene.params)
     watch = Watch(name, observe_every=5)
     seen_values = set()
-    restarts_before = scene.sim.restarts
+    restarts_before = scene.run.restarts
     for frame in range(SCENE_FRAMES):
         events = pygame_events(rng, scene, storm)
         if frame == SCENE_FRAMES // 2:  # one restart mid-storm whatever the dice say
@@ -187,5 +188,5 @@ def test_pygame_scene_with_real_events_widgets_and_drawing(name):
             scene.draw(surface)
     scene.context.overlay = True
     scene.draw(surface)
-    assert scene.sim.restarts > restarts_before  # restart (key or button) was exercised
+    assert scene.run.restarts > restarts_before  # restart (key or button) was exercised
     assert len(seen_values) > 1  # the sliders changed parameters

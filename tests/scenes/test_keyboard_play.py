@@ -1,7 +1,7 @@
 """Every demo playable without a pointer (issue 23 item 4), and the right button in both runs.
 
 Each events file in tests/support/keyboard/ presses keys only; played through a pure run
-(`Simulation`) and through the host `main.py --headless` drives (`ScriptedHost`), it gives the
+(`Run`) and through the host `main.py --headless` drives (`ScriptedHost`), it gives the
 same state in both, and that state shows the effect the keys promise, against a run with no
 input: the rope pulled aside, the cloak cut, the flag pulled down, the hair's head nudged.
 A scripted right-drag (issue 25) cuts the cloak in both runs alike.
@@ -22,7 +22,7 @@ from scenes.catalog import SCENES
 from scenes.hair.model import REST
 from scenes.kit.model.key_hand import BASE_SPEED
 from scenes.kit.model.script import load_script, parse_script, play
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run
 
 KEYS = Path(__file__).resolve().parents[1] / "support" / "keyboard"
 HOST_KEYS = ("frame", "paused", "steps", "timeline", "compare")
@@ -36,7 +36,7 @@ def fonts():
 
 def pure(name, entries, frames):
     scene = SCENES[name]
-    sim = Simulation(name, scene.model_class, scene.params, scene.size, seed=0)
+    sim = Run(name, scene.model_class, scene.params, scene.size, seed=0)
     play(sim, entries, frames)
     return sim.state()
 
@@ -103,8 +103,8 @@ def test_the_arrows_nudge_the_hair_s_head():
 def test_a_key_grab_held_still_stays_a_grab():
     """A finger held still becomes a knife; a key grab does not (the keyboard has X)."""
     scene = SCENES["cloth"]
-    sim = Simulation("cloth", scene.model_class, scene.params, scene.size)
-    sim.input("key_down", "return")
+    sim = Run("cloth", scene.model_class, scene.params, scene.size)
+    sim.apply(record("key_down", "return"))
     for _ in range(90):
         sim.step()
     assert sim.model.sheet.held and sim.model.knife is None
@@ -112,10 +112,10 @@ def test_a_key_grab_held_still_stays_a_grab():
 
 def test_the_cursor_speeds_up_while_an_arrow_is_held_and_stays_on_the_canvas():
     scene = SCENES["rope"]
-    sim = Simulation("rope", scene.model_class, scene.params, scene.size)
+    sim = Run("rope", scene.model_class, scene.params, scene.size)
     keys = sim.model.keys
     start = keys.at
-    sim.input("key_down", "left")
+    sim.apply(record("key_down", "left"))
     sim.step()
     assert keys.at[0] == pytest.approx(start[0] - BASE_SPEED)
     for _ in range(200):

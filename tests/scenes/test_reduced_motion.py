@@ -83,7 +83,7 @@ def test_the_spider_s_sky_opens_still_and_m_starts_it():
 def test_a_demo_that_never_moves_by_itself_is_built_as_ever():
     for name in ("cloth", "rope", "takopi", "hair", "bridge"):
         calm, usual = host_for(name, True), host_for(name, False)
-        assert calm.scene.sim.calm is False
+        assert calm.scene.run.calm is False
         assert json.dumps(calm.state(), sort_keys=True) == json.dumps(usual.state(), sort_keys=True)
 
 

@@ -10,6 +10,7 @@ import pygame.gfxdraw
 import pytest
 
 from scenes.catalog import SCENES
+from scenes.kit.model.run import record
 
 AA_CALLS = (("gfxdraw", "aapolygon"), ("gfxdraw", "aacircle"), ("gfxdraw", "aatrigon"),
             ("gfxdraw", "aaellipse"), ("draw", "aaline"), ("draw", "aalines"))
@@ -54,7 +55,7 @@ def count_calls(monkeypatch, scene, tier, calls):
 def test_low_makes_no_anti_aliased_call_and_high_does(monkeypatch, name):
     scene = settled(name)
     if name == "bridge":
-        scene.sim.input("key_down", "space")  # a crate on the planks: its corners too
+        scene.run.apply(record("key_down", "space"))  # a crate on the planks: its corners too
         for _ in range(30):
             scene.step()
     assert count_calls(monkeypatch, scene, "high", AA_CALLS) > 0

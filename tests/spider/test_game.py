@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import inputs_to, Run
 from scenes.spider.model import MAX_THREADS, PARAMS, SpiderModel
 from scenes.spider.model.upkeep import BUDGET
 
@@ -14,9 +14,9 @@ from tests.support.spider_players import Bot
 
 
 def scripted_game(frames, seed=0):
-    """A bot plays `frames` frames through the Simulation, pressing r after each game over."""
-    sim = Simulation("spider", SpiderModel, PARAMS, (960, 540), seed=seed)
-    bot = Bot(None, send=sim.input, model_of=lambda: sim.model)
+    """A bot plays `frames` frames through the Run, pressing r after each game over."""
+    sim = Run("spider", SpiderModel, PARAMS, (960, 540), seed=seed)
+    bot = Bot(None, send=inputs_to(sim), model_of=lambda: sim.model)
     totals = {"caught": 0, "collected": 0, "cuts": 0, "shots": 0, "bites": 0}
     peak_threads = 0
     games = 1

@@ -14,6 +14,7 @@ from scenes.spider.model.spider import MAX_FALL_SPEED
 from scenes.spider.model.edges import KNOT_SPEED, LIFT
 
 from tests.support.spider import new_run, quiet_model, run, set_param
+from scenes.kit.model.run import record, set_record
 
 KEYS = ("left", "right", "up", "down", "a", "w", "s", "d", "h", "m", "space", "r")
 PARAM_LIST = list(PARAMS)
@@ -42,25 +43,25 @@ def storm(seed, frames):
         roll = rng.random()
         point = (rng.uniform(-50.0, 1010.0), rng.uniform(-50.0, 590.0))
         if roll < 0.05:
-            sim.input("down", point)
-            sim.input("up", point)
+            sim.apply(record("down", point))
+            sim.apply(record("up", point))
         elif roll < 0.08:
-            sim.input("down", point)
+            sim.apply(record("down", point))
             down = point
         elif roll < 0.12 and down is not None:
             down = point
-            sim.input("move", point)
+            sim.apply(record("move", point))
         elif roll < 0.14 and down is not None:
-            sim.input("up", down)
+            sim.apply(record("up", down))
             down = None
         elif roll < 0.20:
             key = rng.choice(KEYS)
-            sim.input("key_up" if key in held else "key_down", key)
+            sim.apply(record("key_up" if key in held else "key_down", key))
             held ^= {key}
         elif roll < 0.215:
             param = rng.choice(PARAM_LIST)
-            sim.set_param(param.name, rng.choice((param.lo, param.hi,
-                                                  rng.uniform(param.lo, param.hi))))
+            sim.apply(set_record(param.name, rng.choice((param.lo, param.hi,
+                                                  rng.uniform(param.lo, param.hi)))))
         sim.step()
         if sim.model is not model:  # a restart: a new game, nothing moved
             model = sim.model

@@ -5,7 +5,7 @@ from math import hypot
 
 import pytest
 
-from scenes.kit.model.simulation import Simulation, run_script
+from scenes.kit.model.run import record, Run, run_script
 from scenes.spider.model import director
 from scenes.spider.model import HP_MAX, PARAMS, SpiderModel
 from scenes.spider.model.spider import FALL_FRAMES, RESCUE_REACH, outside_by
@@ -100,13 +100,13 @@ def test_s9_without_silk_a_falling_spider_is_lost():
 
 
 def test_s10_key_r_twice_restarts_with_a_fresh_game():
-    sim = Simulation("spider", SpiderModel, PARAMS, (960, 540), seed=5)
+    sim = Run("spider", SpiderModel, PARAMS, (960, 540), seed=5)
     for _ in range(200):
         sim.step()
     sim.model.hurt(3)
-    sim.input("key_down", "r")  # mid-game the first R only asks
+    sim.apply(record("key_down", "r"))  # mid-game the first R only asks
     assert sim.restarts == 0 and sim.model.hp < HP_MAX
-    sim.input("key_down", "r")
+    sim.apply(record("key_down", "r"))
     assert sim.model.frame == 0 and sim.model.hp == HP_MAX and sim.model.score == 0
     assert sim.restarts == 1
 
@@ -135,7 +135,7 @@ def test_seeded_scripted_runs_through_the_simulation_are_identical():
               {"frame": 101, "type": "up", "pos": (300.0, 120.0)},
               {"frame": 200, "type": "down", "pos": (700.0, 400.0)},
               {"frame": 400, "type": "up", "pos": (700.0, 400.0)}]
-    states = [json.dumps(run_script(Simulation("spider", SpiderModel, PARAMS, (960, 540), seed=2),
+    states = [json.dumps(run_script(Run("spider", SpiderModel, PARAMS, (960, 540), seed=2),
                                     script, 900), sort_keys=True) for _ in range(2)]
     assert states[0] == states[1]
 

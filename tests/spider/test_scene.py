@@ -120,7 +120,7 @@ def test_s10_the_restart_button_starts_a_new_game():
     click(scene, scene.restart_button.rect.center)  # mid-game it asks once ...
     assert scene.model is old and scene.session.confirming
     click(scene, scene.restart_button.rect.center)  # ... and the second tap confirms
-    assert scene.model is not old and scene.sim.restarts == 1
+    assert scene.model is not old and scene.run.restarts == 1
     assert scene.model.hp == scene.model.observe()["hp_max"] and scene.model.frame == 0
     assert old.counts["shots"] == 0 and old.press is None  # the click never reached the game
 
@@ -135,7 +135,7 @@ def test_s10_game_over_panel_shows_and_play_again_restarts():
     button = scene.play_again.rect
     assert surface.get_at(button.center) != surface.get_at((button.centerx, button.top - 40))
     click(scene, button.center)
-    assert not scene.model.game_over and scene.sim.restarts == 1
+    assert not scene.model.game_over and scene.run.restarts == 1
 
 
 @pytest.mark.slow
@@ -167,7 +167,7 @@ def test_a_short_game_by_pointer_events_only():
     assert model.score >= 1 and model.score == model.counts["collected"]
     click(scene, scene.restart_button.rect.center)  # and a restart by touch: two taps
     click(scene, scene.restart_button.rect.center)
-    assert scene.model.frame == 0 and scene.sim.restarts == 1
+    assert scene.model.frame == 0 and scene.run.restarts == 1
 
 
 # --- the look ---------------------------------------------------------------------------------

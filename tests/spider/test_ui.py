@@ -18,6 +18,7 @@ from tests.support.spider import quiet_model
 from tests.support.spider_scene import (along_own_thread, click, hover, quiet_scene, send, steps,
                                         thread_target)
 from tests.support.spider_view import canvas, drawn_texts, pixels_near, render
+from scenes.kit.model.run import restart_record
 
 
 @pytest.fixture(autouse=True)
@@ -222,7 +223,7 @@ def test_mid_game_the_restart_button_asks_once_and_a_second_tap_confirms():
     assert sum(1 for p in note_row if p == (30, 24, 20)) < len(note_row)  # ... with its note
     steps(scene, CONFIRM_FRAMES - 10)
     click(scene, button)
-    assert scene.model is not old and scene.sim.restarts == 1 and not scene.session.confirming
+    assert scene.model is not old and scene.run.restarts == 1 and not scene.session.confirming
     assert old.counts["shots"] == 0 and old.press is None  # no tap reached the old game
 
 
@@ -233,32 +234,32 @@ def test_the_question_lapses_after_three_seconds_and_play_goes_on_meanwhile():
     steps(scene, CONFIRM_FRAMES + 1)
     assert not scene.session.confirming
     click(scene, button)  # too late: this asks again
-    assert scene.sim.restarts == 0 and scene.session.confirming
+    assert scene.run.restarts == 0 and scene.session.confirming
     click(scene, thread_target(scene))  # the game goes on while it asks
     steps(scene, 2)
     assert scene.model.counts["shots"] == 1 and scene.session.confirming
     click(scene, button)
-    assert scene.sim.restarts == 1
+    assert scene.run.restarts == 1
 
 
 def test_key_r_asks_once_mid_game_and_restarts_at_once_after_game_over():
     scene = quiet_scene()
     key(scene, pygame.K_r)
-    assert scene.sim.restarts == 0 and scene.session.confirming
+    assert scene.run.restarts == 0 and scene.session.confirming
     key(scene, pygame.K_r)
-    assert scene.sim.restarts == 1 and scene.model.frame == 0
+    assert scene.run.restarts == 1 and scene.model.frame == 0
     click(scene, scene.restart_button.rect.center)
     key(scene, pygame.K_r)  # the button and R share the one question
-    assert scene.sim.restarts == 2
+    assert scene.run.restarts == 2
     end_game(scene)
     key(scene, pygame.K_r)
-    assert scene.sim.restarts == 3 and not scene.model.game_over
+    assert scene.run.restarts == 3 and not scene.model.game_over
     end_game(scene)
     click(scene, scene.restart_button.rect.center)
-    assert scene.sim.restarts == 4 and not scene.model.game_over
+    assert scene.run.restarts == 4 and not scene.model.game_over
     end_game(scene)
-    scene.request_restart()  # what a common toolbar's restart calls
-    assert scene.sim.restarts == 5
+    scene.apply(restart_record())  # what a common toolbar's restart calls
+    assert scene.run.restarts == 5
 
 
 def test_a_pending_question_is_dropped_at_game_over():
@@ -274,11 +275,11 @@ def test_enter_or_space_plays_again_only_once_the_game_is_over():
     for code in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
         key(scene, code)
     steps(scene, 5)
-    assert scene.sim.restarts == 0 and not scene.session.confirming
+    assert scene.run.restarts == 0 and not scene.session.confirming
     for restarts, code in enumerate((pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER), 1):
         end_game(scene)
         key(scene, code)
-        assert scene.sim.restarts == restarts and not scene.model.game_over
+        assert scene.run.restarts == restarts and not scene.model.game_over
 
 
 # --- game-over panel, overlay, footer ------------------------------------------------------------

@@ -1,9 +1,8 @@
 """Seeded random interleavings of everything a reader can do to a scene, fed through the door
 `main.py --input` uses, and the largest move of a point in a frame.
 
-- `feed(run, record)` is that door, in one place: a pointer or key record goes to
-  `Simulation.apply`, a slider move `{"type": "set", "name": ..., "value": ...}` to
-  `Simulation.set_param` (when the run takes "set" records itself, this is one line).
+- `feed(run, record)` is that door, `Run.apply`: a pointer or key record and a slider move
+  `{"type": "set", "name": ..., "value": ...}` alike.
 - `interleaving(rng, scene, frames)` draws one script: presses with the left and the right
   button on the scene's bodies, beside them, on empty canvas, at its edges and corners and off
   it, drags at a crawl, a walk, a yank and in leaps, releases, hovering, key presses and holds
@@ -19,7 +18,7 @@ import random
 from math import cos, hypot, pi, sin
 
 from scenes.catalog import SCENES
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run
 
 KEYS = ("r", "space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "o", "h",
         "x", "m")
@@ -32,16 +31,13 @@ DRAG_SPEEDS = (1.0, 4.0, 12.0, 30.0, 80.0, None)
 def make_run(name, seed=0, values=None, calm=False):
     """The pure run of scene `name`, as `main.py --headless` makes it."""
     scene = SCENES[name]
-    return Simulation(name, scene.model_class, scene.params, scene.size, seed, values,
+    return Run(name, scene.model_class, scene.params, scene.size, seed, values,
                       calm=calm)
 
 
 def feed(run, record):
     """Hand `run` one input record through the door `main.py --input` uses."""
-    if record["type"] == "set":
-        run.set_param(record["name"], record["value"])
-    else:
-        run.apply(record)
+    run.apply(record)
 
 
 def max_point_move(model_class):

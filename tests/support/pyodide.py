@@ -11,7 +11,7 @@ from pathlib import Path
 from scenes.catalog import SCENES
 import house as layout
 from scenes.kit.model.script import parse_script
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import Run
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAMES = 600
@@ -178,7 +178,7 @@ def scripted_input(name, seed=SEED, frames=FRAMES):
     scene = SCENES[name]
     rng = random.Random(f"parity:{name}:{seed}")
     size = scene.size
-    sim = Simulation(name, scene.model_class, scene.params, size, seed=seed)
+    sim = Run(name, scene.model_class, scene.params, size, seed=seed)
     events, pending, next_action = [], {}, 12
 
     def add(frame, entry):

@@ -1,6 +1,6 @@
 """Shared pieces of the robustness tests: seeded input storms and the invariants.
 
-A `Storm` feeds a `Simulation` (or a pygame `Scene`) seeded random input, frame by frame: pointer
+A `Storm` feeds a `Run` (or a pygame `Scene`) seeded random input, frame by frame: pointer
 presses, drags and releases anywhere (on the scene's own bodies, around the canvas, far outside
 it), key mashing, parameters thrown to their minimum or maximum in mid-run, and restart spam.
 
@@ -21,7 +21,7 @@ from math import hypot, isfinite, sqrt
 from scenes.catalog import SCENES
 from scenes.kit.model.script import KEY_NAMES
 from scenes.rope.model import SEGMENT_LENGTH
-from scenes.kit.model.simulation import Simulation
+from scenes.kit.model.run import record, Run, set_record
 from scenes.bridge.model import (CLIFF_TOP as BRIDGE_TOP, DAMPING as BRIDGE_DAMPING,
                                  FALL_MARGIN as BRIDGE_FALL, PLANK_NEVER_BREAKS)
 from scenes.bridge.model.hanging import snap_share
@@ -120,7 +120,7 @@ SILK_REST_MAX = 2000.0
 
 def make_simulation(name, seed=0, values=None):
     scene = SCENES[name]
-    return Simulation(name, scene.model_class, scene.params, scene.size, seed, values)
+    return Run(name, scene.model_class, scene.params, scene.size, seed, values)
 
 
 def hanging_reach(name):
@@ -366,15 +366,15 @@ class Storm:
 
 
 def apply(sim, kind, value):
-    """Feed one storm input to a Simulation."""
+    """Feed one storm input to a Run."""
     if kind == "param":
-        sim.set_param(*value)
+        sim.apply(set_record(*value))
     else:
-        sim.input(kind, value)
+        sim.apply(record(kind, value))
 
 
 def fuzz(name, frames, seed=0, observe_every=1, values=None):
-    """Run `frames` frames of a storm on a pure Simulation, checking after every frame.
+    """Run `frames` frames of a storm on a pure Run, checking after every frame.
 
     Returns (simulation, watch) for further checks; raises RobustnessFailure on a broken rule.
     """

@@ -10,6 +10,7 @@ from math import cos, hypot, pi, sin
 from scenes.spider.model import PARAMS, WORLD, SpiderModel
 from scenes.spider.model.web import Web
 from tests.support.spider_players import Bot, RandomPlayer
+from scenes.kit.model.run import inputs_to
 
 SIZE = (960, 540)
 
@@ -100,7 +101,7 @@ def across(thread, offset=30.0):
 
 
 def long_game(seed, frames, rescue_delay=60, roam=True):
-    """A roaming bot (late rescues, like a person) plays `frames` frames through a Simulation,
+    """A roaming bot (late rescues, like a person) plays `frames` frames through a Run,
     restarting after each game over; returns what the long-game checks look at.
 
     outside      frames the spider's centre was not inside the view
@@ -110,7 +111,7 @@ def long_game(seed, frames, rescue_delay=60, roam=True):
     games        games played
     """
     sim = new_run(seed)
-    bot = Bot(None, send=sim.input, model_of=lambda: sim.model, rescue_delay=rescue_delay,
+    bot = Bot(None, send=inputs_to(sim), model_of=lambda: sim.model, rescue_delay=rescue_delay,
               roam_seed=seed if roam else None)
     stats = {"outside": 0, "closest_edge": float("inf"), "spawns": [0] * (frames // 3600),
              "below": 0, "games": 1, "frames": frames}
@@ -139,9 +140,9 @@ def long_game(seed, frames, rescue_delay=60, roam=True):
 def new_run(seed=0):
     """A fresh run of the spider game at `seed` with the default parameters, as `main.py`
     plays it (the one place the tests name the run's class)."""
-    from scenes.kit.model.simulation import Simulation
+    from scenes.kit.model.run import Run
 
-    return Simulation("spider", SpiderModel, PARAMS, SIZE, seed=seed)
+    return Run("spider", SpiderModel, PARAMS, SIZE, seed=seed)
 
 
 def survival(seed, player="idle", limit=300 * 60):
@@ -150,9 +151,9 @@ def survival(seed, player="idle", limit=300 * 60):
     (the careful `Bot`, rescuing after a second like a person)."""
     sim = new_run(seed)
     if player == "random":
-        actor = RandomPlayer(sim.input, seed)
+        actor = RandomPlayer(inputs_to(sim), seed)
     elif player == "bot":
-        actor = Bot(None, send=sim.input, model_of=lambda: sim.model, rescue_delay=30)
+        actor = Bot(None, send=inputs_to(sim), model_of=lambda: sim.model, rescue_delay=30)
     else:
         actor = None
     for _ in range(limit):

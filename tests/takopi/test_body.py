@@ -15,6 +15,7 @@ from tests.support.takopi import (SETTLE_FRAMES, aligned_error, body_floor, crow
 from scenes.takopi.model.press import PushCircle
 from scenes.takopi.model import INITIAL_RADIUS, PARAMS, TakopiModel
 from verlet import Area, Distance
+from scenes.kit.model.run import record
 
 
 def test_t1_ring_of_16_points_built_on_a_circle_with_crown_on_top():
@@ -321,13 +322,13 @@ def test_walls_and_floor_keep_takopi_on_the_canvas():
 
 
 def test_simulation_protocol_restart_gives_a_fresh_body():
-    from scenes.kit.model.simulation import Simulation
+    from scenes.kit.model.run import Run
 
-    simulation = Simulation("takopi", TakopiModel, PARAMS, (960, 540))
+    simulation = Run("takopi", TakopiModel, PARAMS, (960, 540))
     for _ in range(50):
         simulation.step()
     first = simulation.state()["body"]
-    simulation.input("key_down", "r")
+    simulation.apply(record("key_down", "r"))
     assert simulation.state()["body"] != first
     assert simulation.state()["scene"] == "takopi"
 

@@ -29,7 +29,7 @@ def resting():
 
 
 def centre(player):
-    return player.sim.model.body.center()
+    return player.run.model.body.center()
 
 
 def test_a_press_just_after_a_poke_is_a_fresh_press():
@@ -52,7 +52,7 @@ def test_a_press_on_the_body_during_a_poke_is_planned_on_the_body_the_poke_found
     the poke had it: its centre moved 62.8 px (5.5 px for the same press on a resting body)."""
     player = resting()
     x0, y0 = centre(player)
-    top = min(p.y for p in player.sim.model.body.points)
+    top = min(p.y for p in player.run.model.body.points)
     player.apply(key("key_down", "return"))
     player.step(15)
     player.apply(pointer("down", (x0, top + 2.0)))
@@ -122,14 +122,14 @@ def held_press(at, frames=120):
 
 
 def test_a_press_between_the_legs_dents_the_underside_above_the_pointer():
-    model = resting().sim.model
+    model = resting().run.model
     body = model.body
     cx = body.center()[0]
     bottom = max(p.y for p in body.points)
     crown = body.points[0].y
     at = (cx, (bottom + model.ground) / 2.0)
     player, most = held_press(at)
-    model = player.sim.model
+    model = player.run.model
     (x, y), radius = model.push_circle()
     assert y > at[1]  # the circle is below the pointer: it comes from below (before: the crown)
     gap = hypot(at[0] - x, at[1] - y) - radius
@@ -142,13 +142,13 @@ def test_a_press_between_the_legs_dents_the_underside_above_the_pointer():
 
 
 def test_a_press_low_in_the_body_comes_from_below_with_the_rim_near_the_pointer():
-    model = resting().sim.model
+    model = resting().run.model
     body = model.body
     cx = body.center()[0]
     bottom = max(p.y for p in body.points)
     at = (cx, bottom - 20.0)
     player, most = held_press(at)
-    (x, y), radius = player.sim.model.push_circle()
+    (x, y), radius = player.run.model.push_circle()
     gap = hypot(at[0] - x, at[1] - y) - radius
     assert y > at[1] and abs(gap) <= 12.0, gap  # before: 96.6 px, the dent at the crown
     assert most <= 30.0

@@ -18,6 +18,7 @@ from scenes.takopi import view, view_canvas
 from scenes.takopi.model.press import PushCircle
 from tests.support.takopi import dragged_frames, make_model, poked_frames, run, settled
 from verlet.geometry import catmull_rom_closed
+from scenes.kit.model.run import record
 
 SIZE = (960, 540)
 POKE_FRAMES = 40
@@ -112,8 +113,8 @@ def test_the_overlay_is_drawn_over_a_poked_body(poke):
 
     scene = TakopiScene()
     surface = canvas()
-    scene.sim.input("key_down", "return")
-    scene.sim.input("key_up", "return")
+    scene.run.apply(record("key_down", "return"))
+    scene.run.apply(record("key_up", "return"))
     for _ in range(15):
         scene.step()
     scene.draw(surface)

@@ -180,7 +180,7 @@ def test_a_tier_the_view_does_not_know_draws_as_high(rest, pictures):
 
 def test_the_scene_draws_at_its_quality(rest):
     scene = TakopiScene()
-    scene.sim.model = copy.deepcopy(rest)
+    scene.run.model = copy.deepcopy(rest)
     for tier in TIERS:
         scene.context.tier = tier
         surface = pygame.Surface(scene.size)

@@ -217,14 +217,20 @@ class ParamTable:
         is `model` becomes `value`, clamped (here, once) to its range; when that differs from
         the value now it is kept in `values` and sent to its home in the model (`Param.send`).
         Returns the value kept. A value that is no number is refused with a one-line ParamError."""
-        param = self.lookup(name)
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ParamError(f"{param.name} needs a number, got {shorten(repr(value))}")
+        param = self.checked(name, value)
         value = param.clamp(value)
         if value != values[param.name]:
             values[param.name] = value
             param.send(model, value)
         return value
+
+    def checked(self, name, value):
+        """The parameter `name` (an old name too) when `value` can be its value (a number,
+        clamped later); else a one-line ParamError."""
+        param = self.lookup(name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ParamError(f"{param.name} needs a number, got {shorten(repr(value))}")
+        return param
 
     def read(self, values, name):
         """The value of parameter `name` (an old name too) in the run's `values`."""

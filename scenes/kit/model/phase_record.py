@@ -1,6 +1,6 @@
 """What one phase of a frame did, for the overlay that shows it (pure: no pygame).
 
-`take_phase(simulation, frame_so_far)` takes the next phase (`Simulation.step_phase`) and
+`take_phase(simulation, frame_so_far)` takes the next phase (`Run.step_phase`) and
 returns a `PhaseRecord`: every particle's position before and after it (copies: recording reads
 the run, never writes it, so a frame taken this way is still the frame to the bit), the links
 whose ends it moved, the demo's measures after it (`scenes.kit.model.measures`), and the

@@ -125,4 +125,4 @@ def _advance(build):
 
 
 PREPARED = Preparer()
-"""The builds the host asks for ahead (`app.host`), which every `Simulation` looks in."""
+"""The builds the host asks for ahead (`app.host`), which every `Run` looks in."""

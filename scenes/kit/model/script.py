@@ -8,13 +8,18 @@ A script is a JSON list of objects, each applied just before step `frame` (0-bas
                                         on "down" and "up" (a "move" drags with the button the
                                         last "down" pressed)
     {"frame": F, "type": "key_down" | "key_up", "key": K}           K from KEY_NAMES
+    {"frame": F, "type": "set", "name": N, "value": V}              a parameter moved to V, a
+                                        number (the scene clamps it; an unknown N is refused
+                                        when it is applied)
+    {"frame": F, "type": "restart"}                                 the restart control (the
+                                        restart rule decides); "at_once": true starts again now
 
 `load_script` validates a whole file up front and raises `ScriptError` with one line naming the
 first bad entry. Turning entries into pygame events happens in `scenes.kit.scene`, so this module
 stays free of pygame. `ScriptedPlayer` is the other direction: a bot that plays a model and
 keeps what it sent as such a script (the tests' spider bot, the recorded busy game).
 
-`play` is the one driver of a script: a pure run (`scenes.kit.model.simulation.run_script`),
+`play` is the one driver of a script: a pure run (`scenes.kit.model.run.run_script`),
 `main.py --headless` and the benchmarks all feed entries through it, so one events file gives one
 game everywhere.
 """
@@ -24,6 +29,8 @@ from math import isfinite
 
 POINTER_TYPES = ("down", "move", "up")
 KEY_TYPES = ("key_down", "key_up")
+RUN_ONLY_TYPES = ("set", "restart")
+"""Records no pygame event stands for: they go to the run as they are."""
 KEY_NAMES = ("space", "return", "left", "right", "up", "down", "w", "a", "s", "d", "r", "o", "h",
              "x", "m", "p", ".", ",", "[", "]", "tab", "f11", "1", "2", "3", "4", "5", "6", "7",
              "8", "9")
@@ -71,7 +78,20 @@ def _check_entry(index, entry):
         if key not in KEY_NAMES:
             raise ScriptError(f"{where}: 'key' must be one of {', '.join(KEY_NAMES)}, got {key!r}")
         return {"frame": frame, "type": kind, "key": key}
-    allowed = ", ".join(POINTER_TYPES + KEY_TYPES)
+    if kind == "set":
+        name, value = entry.get("name"), entry.get("value")
+        if not isinstance(name, str):
+            raise ScriptError(f"{where}: 'name' must be a parameter's name, got {name!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not isfinite(value):
+            raise ScriptError(f"{where}: 'value' must be a finite number, got {value!r}")
+        return {"frame": frame, "type": kind, "name": name, "value": value}
+    if kind == "restart":
+        at_once = entry.get("at_once", False)
+        if not isinstance(at_once, bool):
+            raise ScriptError(f"{where}: 'at_once' must be true or false, got {at_once!r}")
+        return {"frame": frame, "type": kind, "at_once": True} if at_once else {
+            "frame": frame, "type": kind}
+    allowed = ", ".join(POINTER_TYPES + KEY_TYPES + RUN_ONLY_TYPES)
     raise ScriptError(f"{where}: 'type' must be one of {allowed}, got {kind!r}")
 
 
@@ -120,7 +140,7 @@ def play(target, entries, frames, after_step=None):
     """Run `frames` frames of `target`, handing it each entry just before its frame.
 
     `target` has `apply(entry)` (one validated entry) and `step()` (one frame): a
-    `Simulation`, or the headless host (`app.headless.ScriptedHost`). `after_step(frame)`, when
+    `Run`, or the headless host (`app.headless.ScriptedHost`). `after_step(frame)`, when
     given, is called after each frame's step (a benchmark's clock, a recorder).
     """
     by_frame = entries_by_frame(entries)

@@ -9,7 +9,7 @@ fell off the canvas. A demo opens at rest: before its first frame is shown the s
 settled for SETTLE_FRAMES frames under strong damping (the same frames every time, so R opens
 it the same way).
 
-Input (the model protocol of `scenes.kit.model.simulation`):
+Input (the model protocol of `scenes.kit.model.run`):
 - "down" near the sheet grabs the patch under the finger, "move" drags it, "up" lets go (a
   flick throws it). A press held still (within LONG_PRESS_SLOP px of where it went down, from
   the press on) for LONG_PRESS frames turns the hand into a knife; a drag never does.
@@ -20,7 +20,7 @@ Input (the model protocol of `scenes.kit.model.simulation`):
   the patch under it (or, off the sheet, starts a stroke) and Enter again lets go, X held
   cuts along the cursor's path. A key grab never turns into a knife by being held still.
 
-Moments (`Simulation.take_moments`): ("torn", {"links": n}) in a frame links tore,
+Moments (`Run.take_moments`): ("torn", {"links": n}) in a frame links tore,
 ("cut", {"links": n}) when a knife stroke severed some, ("wind-on", {}) / ("wind-off", {}).
 Built calm (reduced motion, `calm=True`), a demo whose wind blows at the start opens calm.
 """
@@ -76,10 +76,10 @@ class SheetDemo(BuiltInStages):
 
     wind_at_start = False
     right_button = {"down": "cut_down", "move": "cut_move", "up": "cut_up"}
-    """The right mouse button is the knife (`scenes.kit.model.simulation`)."""
+    """The right mouse button is the knife (`scenes.kit.model.run`)."""
 
     moves_by_itself = False
-    """True for a demo whose wind blows from the start (`scenes.kit.model.simulation`)."""
+    """True for a demo whose wind blows from the start (`scenes.kit.model.run`)."""
 
     max_point_move = HAND_SPEED
     """The farthest a point of the sheet moves in a frame, px, whatever the input: a held one

@@ -1,9 +1,9 @@
-"""The garbage collector held back while a rewind works (`scenes.kit.model.timeline`).
+"""The garbage collector held back while a rewind works (`scenes.kit.model.run`).
 
 A keyframe's pickle, a restore and a jump's replay make thousands of objects, enough to start
 collections midway, each ms to tens of ms. Under `with no_collection:` none starts; the
 garbage waits for a moment that has time for it (a paused frame's idle time, see
-`Timeline.collect_garbage`).
+`Run.collect_garbage`).
 """
 
 import gc

@@ -1,6 +1,6 @@
 """The spider-web game (S1-S13): the model the scene, the tests and Pyodide all drive.
 
-`SpiderModel` follows the model protocol of `scenes.kit.model.simulation` and ties the pure parts together:
+`SpiderModel` follows the model protocol of `scenes.kit.model.run` and ties the pure parts together:
 the web (`web`, `weave`, `upkeep`), the spider (`spider`), the bugs (`enemies`, `director`), the
 sky (`sky`), plus the rules that belong to the game as a whole: HP, score, silk, the camera, the
 pointer scheme and game over. Reduced motion (`calm`) opens a still sky (no meteors, no

@@ -4,7 +4,7 @@ Mid-game a restart asks once: the first `R` (or restart control) arms a question
 seconds (`session.CONFIRM_FRAMES`), a second within that time restarts. Once the game is over,
 `R`, Enter and Space start a new game at once. `H` folds the how-to hint away or brings it back.
 The `Session` this rule keeps is the one the scene's HUD draws (best score, hint, question).
-This is a restart rule of `scenes.kit.model.simulation`; pure Python.
+This is a restart rule of `scenes.kit.model.run`; pure Python.
 """
 
 from .session import Session
@@ -20,30 +20,30 @@ class GameRules:
         self.session = Session() if session is None else session
 
     def take_over(self, previous):
-        """This rule, a copy from earlier in the run (the timeline's), replaces `previous`: keep
+        """This rule, a copy from earlier in the run (a keyframe's), replaces `previous`: keep
         saving a new best where it saved."""
         self.session.save = previous.session.save
 
-    def input(self, simulation, kind, value):
+    def input(self, run, kind, value):
         if kind != "key_down":
             return False
         if value == "r":
-            self.request_restart(simulation)
+            self.request_restart(run)
             return True
         if value == "h":
             self.session.toggle_hint()
             return True
-        if value in PLAY_AGAIN_KEYS and simulation.model.game_over:
-            simulation.restart()
+        if value in PLAY_AGAIN_KEYS and run.model.game_over:
+            run.start_again()
             return True
         return False
 
-    def request_restart(self, simulation):
-        if self.session.ask_restart(simulation.model.game_over):
-            simulation.restart()
+    def request_restart(self, run):
+        if self.session.ask_restart(run.model.game_over):
+            run.start_again()
 
-    def restarted(self, simulation):
+    def restarted(self, run):
         self.session.new_game()
 
-    def step(self, simulation):
-        self.session.step(simulation.model)
+    def step(self, run):
+        self.session.step(run.model)

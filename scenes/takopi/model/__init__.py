@@ -7,7 +7,7 @@ tilt, position and previous together, so it stands up again without bouncing (T1
 runs inside one frame of the body's `World`: the press and the turn before the integration, the
 body's hooks, then the legs after the solve; `step()` is that frame.
 
-Input, in the model protocol of `scenes.kit.model.simulation`: "down"/"move"/"up" press, drag and
+Input, in the model protocol of `scenes.kit.model.run`: "down"/"move"/"up" press, drag and
 release the push circle (T7); "key_down" "space" or "return" is one press-and-release from above
 (T8), a scripted finger that comes down onto the crown and lifts again. The finger is
 `press.py`'s: a press far from the body is the circle centred on the pointer, as in the article;

@@ -98,10 +98,10 @@ def _plain_points(scene_name):
     from scenes.catalog import SCENES as CLASSES
 
     cls = CLASSES[scene_name]
-    from scenes.kit.model.simulation import Simulation
+    from scenes.kit.model.run import Run
 
     def points_at(frame):
-        sim = Simulation(scene_name, cls.model_class, cls.params, cls.size, 0)
+        sim = Run(scene_name, cls.model_class, cls.params, cls.size, 0)
         for _ in range(frame):
             sim.step()
         pts = [p for p in sim.model.points() if 0 <= p[0] < 960 and 0 <= p[1] < 540]
