@@ -3,9 +3,7 @@
 Pure Python on `verlet/` through the kit's sheet (`scenes.kit.model.sheet`) and sheet demo
 (`scenes.kit.model.sheet_demo`: the hand, the knife, the wind switch): a grid of breakable
 distance links hanging from a rod, Gauss-Seidel solved, with a body (spacers across its cells,
-so a strip cut from it keeps its width) and tethers to its nails, both once a frame while the
-hand holds nothing rather than around each of its passes (`Sheet(sparing=True)`). After each
-solve every link
+so a strip cut from it keeps its width) and tethers to its nails. After each solve every link
 longer than `tear` x its rest length gives up; torn-off pieces fall and are forgotten once off
 the canvas. The hand grips it only so hard (GRIP): a slow drag pulls the cloak along until it
 slips out of the hand, and a hard fast yank, in any direction, holds on and tears it. A steady
@@ -56,7 +54,7 @@ GRIP = 1.3
 """The hand's grip: the cloak slips out of it once a link at the hand is stretched past this
 (or past halfway to the tear limit, if that is lower), so a slow drag pulls the cloak along
 and lets it go, while a hard fast yank holds on (`scenes.kit.model.sheet.YANK`) and tears it,
-down, sideways or up alike: a 6-frame yank tears from 800-1,200 px/s in every direction
+down, sideways or up alike: a 6-frame yank tears from 1,000-1,200 px/s in every direction
 (`Sheet(grip=...)`)."""
 
 
@@ -91,7 +89,7 @@ class ClothModel(SheetDemo):
         x0 = (size[0] - (COLUMNS - 1) * SPACING) / 2.0
         sheet = Sheet(world, size, COLUMNS, ROWS, SPACING, (x0, ROD_Y),
                       lambda c, r: r == 0 and c % NAIL_EVERY == 0, values["tear"],
-                      body=BODY, grip=GRIP, tether=True, sparing=True)
+                      body=BODY, grip=GRIP, tether=True)
         middle = size[0] / 2.0
         for p in sheet.grid[:COLUMNS]:  # gathered on the rod: the top edge hangs in swags
             if p.pinned:

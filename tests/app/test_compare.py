@@ -255,7 +255,7 @@ def test_a_cloak_of_small_steps_is_spaced_as_often_as_one_of_many_passes(monkeyp
         pushes.clear()
         copy.model.step()
         per_copy.append(len(pushes))
-    assert per_copy == [1, 1]  # untouched, the cloak spaces once a frame, before its first pass
+    assert per_copy == [3, 3]  # before the first pass and after each but the frame's last
 
 
 def test_small_steps_keep_the_thrown_rope_stiffer_at_equal_cost():

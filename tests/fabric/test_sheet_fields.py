@@ -12,7 +12,7 @@ import pickle
 import types
 
 from scenes.catalog import SCENES
-from scenes.kit.model.sheet import KEPT, TEARS_PER_FRAME
+from scenes.kit.model.sheet import TEARS_PER_FRAME
 from scenes.kit.model.run import Run, record, set_record
 from verlet import Distance, move_now, push_apart, snap_overstretched
 
@@ -30,10 +30,6 @@ def plain_start_passes(sheet):
 
 def plain_keep_apart(sheet):
     sheet._passes_left -= 1
-    if sheet.sparing and not sheet.hand.held:
-        if sheet._passes_left == 0 and sheet.tethers:
-            Distance.project_all(sheet.tethers, move_now)
-        return
     if sheet.live_spacers and sheet._passes_left > 0:
         push_apart(sheet.live_spacers)
     if sheet.tethers:
@@ -139,42 +135,14 @@ def test_a_copy_makes_its_fields_again_and_runs_on_exactly():
             next(steps)
         copy = pickle.loads(pickle.dumps(sim.model))
         sheet = copy.sheet
-        assert all(getattr(sheet, kept) is None for kept in KEPT)
+        assert all(getattr(sheet, kept) is None for kept in ("_kept_links", "_kept_spacers",
+                                                              "_kept_tethers", "_kept_reach"))
         for _ in range(120):
             sim.model.step()
             copy.step()
         ours = [(p.x, p.y) for p in sim.model.world.particles]
         assert ours == [(p.x, p.y) for p in copy.world.particles], name
         assert sheet._kept_links is not None and sheet._kept_reach is not None
-
-
-def test_the_cloak_spares_its_spacers_and_tethers_and_the_flag_runs_them_around_every_pass(
-        monkeypatch):
-    """Untouched, the cloak (`sparing`) pushes its spacers once, before the first pass, and
-    pulls its tethers after the last; the flag pushes its spacers before the first pass and
-    after each but the last, and pulls its tethers after every pass. Held, the cloak does as
-    the flag."""
-    from scenes.kit.model import sheet as sheet_module
-
-    calls = []
-    monkeypatch.setattr(sheet_module, "push_apart_fields", lambda fields: calls.append("push"))
-    monkeypatch.setattr(sheet_module, "pull_tethers", lambda fields: calls.append("pull"))
-    for name, passes, expected in (("cloth", 3, ["push", "pull"]),
-                                   ("cloth", 6, ["push", "pull"]),
-                                   ("flag", 2, ["push", "push", "pull", "pull"]),
-                                   ("flag", 4, ["push"] + ["push", "pull"] * 3 + ["pull"])):
-        sim = simulation(name)
-        sim.apply(set_record("iterations", passes))
-        calls.clear()
-        sim.model.step()
-        assert calls == expected, (name, passes, calls)
-    sim = simulation("cloth")
-    grid = sim.model.sheet.grid
-    point = grid[len(grid) // 2]
-    sim.apply(record("down", (point.x, point.y)))
-    calls.clear()
-    sim.step()
-    assert sim.model.sheet.held and calls == ["push"] + ["push", "pull"] * 2 + ["pull"], calls
 
 
 def test_the_room_with_a_top_speed_is_cap_speed_then_the_walls():

@@ -16,11 +16,8 @@ does:
 A triangle lives while all its links do. Optionally the sheet has a body (`verlet.Spacer`s
 across each cell's diagonals and across two cells along rows and columns, pushing apart after
 every solver pass but the last, kept while the cells they span are whole) and tethers
-(`verlet.tethers`, after every pass, worked out again whenever links go); `sparing`, once a
-frame while the hand holds nothing (the spacers before the first pass, the tethers after the
-last). The passes run on fields kept while the graph stays (`World.gauss_seidel_plan`,
-`verlet.fast_passes`): the plain passes' numbers, to the bit. `hold(pos)` grabs the points
-near a press and `move_hand` / `let_go` drag and release them (`verlet.Hand`,
+(`verlet.tethers`, after every pass, worked out again whenever links go). `hold(pos)` grabs
+the points near a press and `move_hand` / `let_go` drag and release them (`verlet.Hand`,
 placing them in the world's frame): held points are pinned while held, and keep the hand's
 last motion when let go, so a flick throws the cloth.
 """
@@ -69,11 +66,6 @@ class Sheet:
     tether  True: every point is held within its woven distance of its nearest nail
             (`verlet.tethers`, after every solver pass, worked out again when links go), so
             the sheet hangs at its rest length with any number of passes
-    sparing True: while the hand holds nothing, the spacers push once a frame, before its
-            first pass, and the tethers pull once, after its last (a third of their work at
-            three passes); a held sheet's are pushed and pulled around every pass, as without
-            `sparing` (with the spacers only once, a yank upward from the cloak's hem
-            folded the cloth under the hand and tore it only from 1,800 px/s, against 1,200)
     grip    None (the hand holds on whatever the pull), or the stretch at which the cloth
             slips out of the hand (`verlet.grip.Grip`): after a frame's tearing, a link from a
             held point to a free one stretched past the lower of `grip` and halfway to the tear
@@ -85,7 +77,7 @@ class Sheet:
     """
 
     def __init__(self, world, size, columns, rows, spacing, origin, pinned, limit, shear=0.0,
-                 body=None, grip=None, tether=False, sparing=False):
+                 body=None, grip=None, tether=False):
         self.world = world
         self.size = size
         self.columns, self.rows, self.spacing = columns, rows, spacing
@@ -112,7 +104,6 @@ class Sheet:
         if body is not None:
             self._space(body)
         self.tether = tether
-        self.sparing = sparing
         self.tethers = []
         self._tie()
         self._passes_left = 0
@@ -247,17 +238,11 @@ class Sheet:
     def keep_apart(self):
         """After every solver pass but the last: the spacers of the cells still whole push
         apart (the links have the last word, so crushing a fold never stretches a link past
-        its limit); after every pass the tethers pull what hangs too far from its nail back
-        (`sparing`, while nothing is held: no spacers here, and the tethers after the frame's
-        last pass only).
+        its limit); after every pass the tethers pull what hangs too far from its nail back.
         The tight passes of `verlet.fast_passes` on kept fields: the numbers of `push_apart`
         and of `Distance.project_all(tethers, move_now)`, to the bit; the tethers' ends are
         read as pinned or free at every pass."""
         self._passes_left -= 1
-        if self.sparing and not self.hand.held:
-            if self._passes_left == 0 and self.tethers:
-                pull_tethers(self._tether_fields())
-            return
         if self.live_spacers and self._passes_left > 0:
             push_apart_fields(self._spacer_fields())
         if self.tethers:
