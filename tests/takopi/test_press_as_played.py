@@ -188,8 +188,8 @@ def test_a_slow_drag_keeps_the_body_under_the_finger(values):
     stiff top) and the finger ended off its side; now 123 px (130), the finger still on it."""
     moved, player = drag(2.0, 90, **values)
     assert moved > 110.0, moved
-    pointer_x = player.sim.model.pointer[0]
-    xs = [p.x for p in player.sim.model.body.points]
+    pointer_x = player.run.model.pointer[0]
+    xs = [p.x for p in player.run.model.body.points]
     assert min(xs) < pointer_x < max(xs)
-    assert abs(player.sim.model.body.tilt()) < 0.4  # before: tipped 0.58-0.62 rad
+    assert abs(player.run.model.body.tilt()) < 0.4  # before: tipped 0.58-0.62 rad
     assert player.fastest <= TakopiModel.max_point_move
