@@ -47,8 +47,10 @@ def test_no_point_outruns_its_scene_s_limit_under_random_play(name):
 
 
 SOAK_FINDINGS = {
-    "takopi": "the soak finds a point of Takopi moving 331.9 px in a frame (limit 45): open in "
-              "issue 34, not yet traced",
+    "takopi": "the soak finds a point of Takopi moving 331.9 px in a frame (limit 45; seed 2, "
+              "frame 874): a 220 px circle dragged into a corner crushes the body flat and the "
+              "ring turns inside out; drags along the floor squirt points 50-90 px; open in "
+              "issue 34",
     "bridge": "a crate of 40 as gravity is thrown from 0.05 to 1.0 moves a point 121.5 px in a "
               "frame (limit 40): open in issue 34",
 }
