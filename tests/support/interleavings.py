@@ -9,9 +9,11 @@
   (the scenes' keys), and sliders set across each parameter's range, ends included. The
   pointer positions aimed at bodies are worked out while playing (the script says "a point of
   the body"), so every draw hits what is there then.
-- `Mover` measures, frame after frame, the farthest any point of `model.points()` moved; a
-  frame in which the run made a fresh model (a restart) is a new body, not a move, and is not
-  measured.
+- `snapshot` and `largest_move` measure, frame after frame, the farthest any point of
+  `model.points()` moved, each point matched with itself: by the key a model gives it
+  (`points_by_key()`, where a model offers one), else the world's particles by identity and the
+  other points in order; a frame in which the run made a fresh model (a restart) is a new body,
+  not a move, and is not measured.
 """
 
 import random
@@ -134,28 +136,38 @@ class Player:
 
 
 def snapshot(model):
-    """Where every point is: the world's particles by identity (a torn sheet or a web that
-    spins and drops knots keeps the rest matched), the other points of `points()` in order."""
+    """Where every point is, as ({key: (x, y)}, [(x, y), ...]): keyed points are matched with
+    themselves from frame to frame, the list in order.
+
+    A model that offers `points_by_key()` ({key: (x, y)} for every point of `points()`) names
+    its points itself: the spider's knots, its body and its bugs, whose `points()` list changes
+    order and length as threads are shot and cut and bugs are caught. Otherwise the world's
+    particles are keyed by identity (a torn sheet keeps the rest matched) and the other points
+    of `points()` go in the list. The keys are kept in the snapshot, so no key of a point that
+    went can come back as another's."""
+    by_key = getattr(model, "points_by_key", None)
+    if by_key is not None:
+        return dict(by_key()), []
     world = getattr(model, "world", None)
     if world is None:
         world = getattr(getattr(model, "web", None), "world", None)
     particles = list(world.particles) if world is not None else []
-    body = {id(p): (p, p.x, p.y) for p in particles}
-    at = {(p.x, p.y) for p in particles}
+    body = {p: (p.x, p.y) for p in particles}
+    at = set(body.values())
     rest = [point for point in model.points() if point not in at]
     return body, rest
 
 
 def largest_move(before, after):
     """The farthest a point moved between two snapshots, px (points that came or went are not
-    moves; the other points are matched in order only when there are as many)."""
-    body_before, rest_before = before
-    body_after, rest_after = after
+    moves; the unkeyed points are matched in order only when there are as many)."""
+    keyed_before, rest_before = before
+    keyed_after, rest_after = after
     worst = 0.0
-    for key, (p, x, y) in body_after.items():
-        old = body_before.get(key)
-        if old is not None and old[0] is p:
-            worst = max(worst, hypot(x - old[1], y - old[2]))
+    for key, (x, y) in keyed_after.items():
+        old = keyed_before.get(key)
+        if old is not None:
+            worst = max(worst, hypot(x - old[0], y - old[1]))
     if len(rest_before) == len(rest_after):
         for (x0, y0), (x1, y1) in zip(rest_before, rest_after):
             worst = max(worst, hypot(x1 - x0, y1 - y0))

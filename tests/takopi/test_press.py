@@ -7,7 +7,7 @@ import random
 from math import cos, hypot, pi, sin
 
 import pytest
-from tests.support.takopi import body_floor, mean_radius, release, run, settled
+from tests.support.takopi import body_floor, mean_radius, release, run, set_param, settled
 
 from scenes.takopi.model import CENTRE_PRESS, FINGERTIP, NEAR_DENT, PRESS_IN
 from scenes.takopi.model import press
@@ -251,3 +251,25 @@ def test_with_substeps_the_circle_strides_its_move_one_share_a_substep():
     world.substep = 0
     fresh.stride(world)
     assert (fresh.came_from, fresh.center) == ((50.0, 60.0), (50.0, 60.0))
+
+
+def test_a_press_keeps_the_radius_it_began_with_and_the_next_press_takes_the_new_one():
+    """The radius slider moved during a press is for the next press: grown from 20 to 220 px
+    under a finger already in the body, the circle had thrown the points it swallowed 184-190
+    px in a frame (soak seeds 0 and 5)."""
+    model = settled()
+    set_param(model, "push_radius", 20)
+    cx, cy = model.body.center()
+    model.input("down", (cx, cy))
+    run(model, 12)
+    before = [(p.x, p.y) for p in model.body.points]
+    set_param(model, "push_radius", 220)
+    model.step()
+    assert model.push_circle()[1] == 20
+    assert max(hypot(p.x - x, p.y - y)
+               for p, (x, y) in zip(model.body.points, before)) < 10.0
+    release(model)
+    run(model, 60)
+    model.input("down", (cx, cy - 300.0))
+    model.step()
+    assert model.push_circle()[1] == 220

@@ -374,6 +374,16 @@ class SpiderModel(BuiltInStages):
         found.extend(e.position for e in self.swarm.enemies)
         return found
 
+    def points_by_key(self):
+        """The points of `points()` as {key: (x, y)}, each keyed by what it is (the knot, the
+        spider, the bug itself, compared by identity), so a point can be followed from frame
+        to frame while the list's order and length change: threads shot and cut add and drop
+        knots, and a caught bug and a spider on a knot stand exactly where a knot does."""
+        found = {knot: (knot.x, knot.y) for knot in self.web.knots}
+        found[self.spider] = self.spider.position
+        found.update((enemy, enemy.position) for enemy in self.swarm.enemies)
+        return found
+
     def hang_on(self):
         """Whether a falling spider can still shoot and hang on (S9): "" when some shot would
         hold now, else why not: "out of reach" (farther than RESCUE_REACH outside the world,

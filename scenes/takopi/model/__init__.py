@@ -27,7 +27,8 @@ from scenes.kit.model.prepare import BuiltInStages
 
 from .body import CROWN, RING_POINTS, Body, Outline
 from .legs import Leg, default_shapes
-from .press import CIRCLE_SPEED, POKE_DEPTH, PRESS_IN, TOUCH, Poke, PushCircle, ease, plan_press
+from .press import (CIRCLE_SPEED, POKE_DEPTH, PRESS_IN, TOUCH, Poke, PushCircle, clearing_reach,
+                    ease, plan_press)
 from .press import CENTRE_PRESS, FINGERTIP, NEAR_DENT  # noqa: F401 (what views and tests read)
 
 HELP = "Takopi, a soft body kept by two numbers: press or drag it, Enter/Space pokes it"
@@ -69,6 +70,11 @@ BODY_FRICTION = 0.3
 DROP_HEIGHT = 40.0
 """The body starts, filled and at rest, with its lowest point this far above its floor and drops
 in, px (with gravity; weightless, it starts on its floor)."""
+
+LEG_SWING = 0.35
+"""Fastest the legs' down axis turns, radians a frame (`_swung_down`): the foot, 28-34 px from
+its root, swings at most about 12 px a frame round it. The body righting itself turns it at
+most upright_rate x its tilt a frame (0.2 x a quarter turn at the slider's end: 0.31)."""
 
 MAX_POINT_MOVE = 45.0
 """The farthest any point of Takopi moves in one frame, px, whatever is pressed, dragged or
@@ -137,6 +143,10 @@ class TakopiModel(BuiltInStages):
         press_side from the pointer the circle's centre is. It eases from the first to the
         second over PRESS_IN frames (`_update_push`)."""
         self.poke = None
+        self.press_radius = values["push_radius"]
+        """The push circle's radius for the press or poke under way: the slider's value when it
+        began. A new radius is for the next press: grown from 20 to 220 px under a finger
+        already in the body, the circle threw the points it swallowed 184-190 px in a frame."""
         self.gesture = 0
         """Counts the presses and pokes begun: the push circle of one gesture sweeps on from
         where it was last frame, but a new gesture's first circle starts where it is planned,
@@ -166,10 +176,16 @@ class TakopiModel(BuiltInStages):
             shape = self.body if self.poke is None else self.poke.found
             self.poke = None
             self.gesture += 1
+            self.press_radius = self.values["push_radius"]
             self.pointer = (float(value[0]), float(value[1]))
-            self.press_side, start, end = plan_press(shape, self.pointer,
-                                                     self.values["push_radius"],
+            self.press_side, start, end = plan_press(shape, self.pointer, self.press_radius,
                                                      self.values["gravity"])
+            if shape is not self.body:
+                # It starts clear of the body as it is, too: planned against the poke's shape
+                # alone, it was placed inside a body the poke had pushed on, and threw a point
+                # 105 px in a frame.
+                start = max(start, clearing_reach(self.body.points, self.pointer,
+                                                  self.press_side, self.press_radius))
             self.press_reach = (start, end, 0)
         elif kind == "move" and self.pointer is not None:
             self.pointer = (float(value[0]), float(value[1]))
@@ -182,12 +198,19 @@ class TakopiModel(BuiltInStages):
         """One press-and-release from above (T8), unless a press is already going on."""
         if self.pointer is not None or self.poke is not None:
             return
-        xs = [p.x for p in self.body.points]
-        ys = [p.y for p in self.body.points]
-        crown = self.body.points[CROWN]
+        points = self.body.points
+        xs = [p.x for p in points]
+        ys = [p.y for p in points]
         depth = POKE_DEPTH * (max(ys) - min(ys))
-        self.poke = Poke((min(xs) + max(xs)) / 2.0, crown.y, depth,
-                         Outline.taken_from(self.body.points))
+        x, radius = (min(xs) + max(xs)) / 2.0, self.values["push_radius"]
+        # The finger comes down onto the top of what lies under its circle: the crown, or a
+        # part of the body standing higher than it under the circle (a tilted body's shoulder;
+        # a circle placed from the crown alone started inside it and threw a point 95-176 px).
+        crown_y = points[CROWN].y
+        top = crown_y - max(0.0, clearing_reach(points, (x, crown_y), (0.0, -1.0), radius)
+                            - radius)
+        self.poke = Poke(x, top, depth, Outline.taken_from(points))
+        self.press_radius = radius
         self.gesture += 1
 
     def step(self):
@@ -225,13 +248,24 @@ class TakopiModel(BuiltInStages):
     def _legs_follow(self):
         """The frame's end: the down axis is measured once, then every leg follows the solved
         body (T11, T12)."""
-        self.down = self.down_angle()
+        self.down = self._swung_down()
         point_at = self.body.point_at
         for leg in self.legs:
             leg.follow(point_at(leg.shape.ring_index))
 
+    def _swung_down(self):
+        """The legs' down axis for this frame: the body's (`down_angle`), reached by turning
+        last frame's at most LEG_SWING radians, so a leg swings round with a body flung over or
+        crushed out of shape (its crown line turning half a turn in a frame) at the pace of a
+        leg, not in one jump."""
+        down = self.down_angle()
+        turn = (down - self.down + pi) % (2.0 * pi) - pi
+        if abs(turn) <= LEG_SWING:
+            return down
+        return self.down + (LEG_SWING if turn > 0.0 else -LEG_SWING)
+
     def _update_push(self):
-        radius = self.values["push_radius"]
+        radius = self.press_radius
         center = None
         if self.pointer is not None:
             side_x, side_y = self.press_side
@@ -269,8 +303,9 @@ class TakopiModel(BuiltInStages):
 
     def turn(self, angle):
         """Rotate the whole figure rigidly about the body's centre (radians, + = clockwise)."""
+        lag = self.down - self.down_angle()  # how far the legs' swing is behind the body's
         self.body.turn(angle, [p for leg in self.legs for p in (leg.knee, leg.foot)])
-        self.down = self.down_angle()
+        self.down = self.down_angle() + lag
         for leg in self.legs:
             leg.root.place(*self.body.point_at(leg.shape.ring_index))
 
