@@ -28,9 +28,9 @@ from tests.support.memory import MEMORY_BOUND, WARMUP_FRAMES, spider_game, trace
 
 
 def memory_job(frames):
-    _, run = spider_game(seed=17)
+    sim, run = spider_game(seed=17)
     run(WARMUP_FRAMES)
-    return traced_growth(run, frames)
+    return traced_growth(run, frames, forget=sim.begin_here)
 
 
 SPAWNS_PER_MINUTE_FLOOR = 5

@@ -106,7 +106,7 @@ def test_spider_game_memory_stays_bounded():
     run(OBJECT_FRAMES)
     gc.collect()
     gained = len(gc.get_objects()) - objects
-    growth = traced_growth(run, TRACED_FRAMES)
+    growth = traced_growth(run, TRACED_FRAMES, forget=sim.begin_here)
     print(f"\nspider: {gained} more live objects over {OBJECT_FRAMES} frames, "
           f"{growth / 1e6:.3f} MB traced growth over {TRACED_FRAMES} more "
           f"(threads {len(sim.model.web.threads)}, bugs {len(sim.model.swarm.enemies)})")
