@@ -14,7 +14,7 @@ scripted `key_down "1"` does exactly what the key does in a window:
   (`paused_by`: the reader, or "visibility" when the window went away) is for `app.embed`.
 - The toolbar (`app.toolbar`): compare, scenes, pause, overlay, fullscreen, restart; F11
   toggles fullscreen too. Restart hands the scene a "restart" record (`apply`).
-- Side by side: the compare button (or `compare=` at the start) shows an `app.compare.CompareView`
+- Side by side: the compare button (or `compare=` at the start) shows an `app.side_by_side.CompareView`
   of the scene in its place, copies that differ in one parameter; pressed again, the single
   scene comes back as it was. The spider game stays single (a note says so).
 - Layout (`lay_out(css_scale, touch)`, `app.chrome`): the chrome grown for the size the page
@@ -50,7 +50,7 @@ import pygame
 from . import share, storage
 from .chrome import QUALITY_LABEL_INSET, quality_pill, toolbar_of, veil  # noqa: F401
 from .ahead import BuildingAhead
-from .compare import SideBySide
+from .side_by_side import SideBySide
 from .rewind import Rewind
 from .quality import DEFAULT_MODE, FrameRate, QualityGovernor, budget_interval, label
 from .toolbar import BUTTON, GAP, MARGIN, SceneList
@@ -87,7 +87,7 @@ class Host(BuildingAhead):
     timer          the clock frames are timed with (seconds); tests pass a fake one
     records        where scenes keep what outlives a run: `load(name)`, `save(name, record)`
                    (`app.storage`, which keeps nothing in a headless run)
-    compare        None, or the `scenes.kit.model.compare.Compare` the first scene opens with
+    compare        None, or the `scenes.kit.model.side_by_side.Compare` the first scene opens with
     """
 
     def __init__(self, scene_classes, make, first, window, switchable=True,
@@ -110,7 +110,7 @@ class Host(BuildingAhead):
         self.timer = timer
         self.records = records
         self.governors = {}  # scene name -> its QualityGovernor
-        self.side_by_side = SideBySide(self)  # the scenes shown side by side (`app.compare`)
+        self.side_by_side = SideBySide(self)  # the scenes shown side by side (`app.side_by_side`)
         self.frame_rate = FrameRate()
         self.frame_start = None  # timer() when the current frame's steps began
         self.interval = None  # the display interval the loop measured, s (None: unknown)
@@ -209,7 +209,7 @@ class Host(BuildingAhead):
         self.paused, self.paused_by = not self.paused, "reader"
 
     def toggle_compare(self):
-        """The compare button: side by side, or back to the single scene (`app.compare`)."""
+        """The compare button: side by side, or back to the single scene (`app.side_by_side`)."""
         self.side_by_side.toggle()
 
     def pause(self):

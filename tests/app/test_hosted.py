@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from app.compare import CompareView
+from app.side_by_side import CompareView
 from app.hosted import Hosted
 from scenes.catalog import SCENES
-from scenes.kit.model import compare as side_by_side
+from scenes.kit.model import side_by_side
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST_MODULES = ("app/host.py", "app/rewind.py", "app/toolbar.py", "app/embed.py",
