@@ -12,7 +12,7 @@ and `reduced_motion`, and of the shown scene its `name`, `values` and `sim` (a s
 `seed`, `restarts` and `build_key`), and side by side's `copies` when it has them.
 """
 
-from scenes.kit.model import compare as side_by_side_choices
+from scenes.kit.model import side_by_side as side_by_side_choices
 from scenes.kit.model.prepare import PREPARED
 from scenes.kit.model.run import planned_key
 

@@ -15,7 +15,7 @@ import pygame
 
 from scenes.kit.ui_scale import FULL_SIZE
 from scenes.kit.widgets import ACCENT, TEXT, _pointer, draw_text, panel_surface, rendered
-from scenes.kit.model.compare import offers as compare_offered
+from scenes.kit.model.side_by_side import offers as compare_offered
 from scenes.kit.model.run import restart_record
 from .toolbar import BUTTON, GAP, HINTS, ITEMS, LIT_HINTS, MARGIN, Toolbar, picture
 

@@ -1,6 +1,6 @@
 """What the host (`app.host`) reads of the scene it shows, declared: `Hosted`.
 
-Every demo's scene (`scenes.kit.scene.Scene`) and the side-by-side view (`app.compare.CompareView`)
+Every demo's scene (`scenes.kit.scene.Scene`) and the side-by-side view (`app.side_by_side.CompareView`)
 are shown by the same host, the rewind bar (`app.rewind`), the toolbar, the page link and the
 headless driver; this protocol names every member they read, so a member the host starts to
 read is added here and `tests/app/test_hosted.py` checks that every scene class and the

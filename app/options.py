@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlencode
 
 from scenes.catalog import describe
-from scenes.kit.model import compare as side_by_side
+from scenes.kit.model import side_by_side
 from scenes.kit.model.params import ParamError, shorten
 from .quality import DEFAULT_MODE, MODES
 from scenes.kit.model.script import ScriptError, load_script
@@ -56,7 +56,7 @@ class Options:
     touch: bool = False
     """Lay the chrome out for a finger (`--touch`)."""
     compare: object = None
-    """None, or the `scenes.kit.model.compare.Compare` to open side by side."""
+    """None, or the `scenes.kit.model.side_by_side.Compare` to open side by side."""
 
 
 class _Parser(argparse.ArgumentParser):

@@ -2,7 +2,7 @@
 
 Five buttons in a row at the top right, left of the slider-panel button, each 40 px square (a
 thumb's width): scenes, pause, overlay, fullscreen, restart; and left of them all, where a
-scene offers it, compare (side by side, `app.compare`), so it moves no other button. Their slots are fixed, so a scene
+scene offers it, compare (side by side, `app.side_by_side`), so it moves no other button. Their slots are fixed, so a scene
 that draws one of them itself (the spider game's own restart button) leaves that item out of
 its `toolbar_items` and its own button sits in the free slot. Items that cannot work here (the
 scene list in a single-scene embed, fullscreen where the browser forbids it) are dropped and

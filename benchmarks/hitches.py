@@ -14,7 +14,7 @@ three hitches, each the whole frame the action lands in, as a multiple of a medi
 - restart: R in play (a restart record at once, `Run.apply`, what the key and the toolbar's button do once the
   scene's restart rule agrees), the frame's step and draw; the worst of RESTARTS, against the
   scene's median;
-- side by side: the toolbar's compare button (`app.compare.CompareView` with the scene's
+- side by side: the toolbar's compare button (`app.side_by_side.CompareView` with the scene's
   default compare: its copies built), the grid's frame and draw; against the grid's median.
 
 It runs twice: building nothing ahead (each build in the frame of the action, as before issue
@@ -41,7 +41,7 @@ from app.host import Host  # noqa: E402
 from app.memory import set_aside_start_up  # noqa: E402
 from app.window import HeadlessWindow  # noqa: E402
 from scenes.catalog import SCENES  # noqa: E402
-from scenes.kit.model import compare as side_by_side  # noqa: E402
+from scenes.kit.model import side_by_side  # noqa: E402
 from scenes.kit.model.prepare import PREPARED  # noqa: E402
 from scenes.kit.model.run import restart_record
 

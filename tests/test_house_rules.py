@@ -130,3 +130,34 @@ def test_every_behaviour_the_code_cites_is_written_down():
     assert {"T1", "T7", "S1", "S13", "P2"} <= cited
     missing = sorted(label for label in cited if f"**{label} " not in written)
     assert not missing, f"docs/behaviour.md lacks {missing}"
+
+
+def model_classes():
+    """(path, class name) of every top-level `...Model` class in the pure code of the demos."""
+    found = []
+    for path in layout.pure_files():
+        if demo_of(path) is None:
+            continue
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"), path)
+        found += [(path, node.name) for node in tree.body
+                  if isinstance(node, ast.ClassDef) and node.name.endswith("Model")]
+    return found
+
+
+def test_every_model_class_is_in_a_file_named_for_it():
+    import re
+
+    found = model_classes()
+    assert {demo_of(path) for path, _ in found} == set(layout.demo_names())
+    for path, name in found:
+        snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()  # "SpiderModel": "spider_model"
+        named = ("model", snake, snake[: -len("_model")])  # model.py, spider_model.py, takopi.py
+        assert Path(path).stem in named, f"{name} lives in {path}, not a file named for it"
+
+
+def test_no_package_init_defines_a_class():
+    for path in SHIPPED:
+        if path.endswith("__init__.py"):
+            tree = ast.parse((ROOT / path).read_text(encoding="utf-8"), path)
+            classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+            assert not classes, f"{path} defines {classes}: give each a file named for it"

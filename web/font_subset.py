@@ -19,6 +19,8 @@ import re
 import sys
 from pathlib import Path
 
+import house
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
 TARGET = ROOT / "scenes" / "kit" / "fonts" / "playground-labels.ttf"
@@ -28,24 +30,33 @@ EXTRA = "·→←↑↓…×²°±"
 HANGUL = re.compile(r"[\u3131-\u318e\uac00-\ud7a3]")
 DRAWN_NOT_WRITTEN = "↺"
 """Characters that strings name but the app paints as shapes (the spider's restart arrow)."""
-SHIPPED_CODE = ("scenes", "app")
+
+
+def shipped_code(root=ROOT):
+    """The .py files that ship, by the house rule (`house.SHIPPED`)."""
+    paths = []
+    for top in house.SHIPPED:
+        if (root / top).is_dir():
+            paths += [root / path for path in house.python_files(top, root)]
+        elif top.endswith(".py"):
+            paths.append(root / top)
+    return paths
 
 
 def written_characters(root=ROOT):
     """Every character past ASCII in a string of the shipped code (docstrings left out)."""
     found = set()
-    for top in SHIPPED_CODE:
-        for path in sorted((root / top).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                          if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
-                                               ast.AsyncFunctionDef))
-                          and node.body and isinstance(node.body[0], ast.Expr)
-                          and isinstance(node.body[0].value, ast.Constant)}
-            for node in ast.walk(tree):
-                if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                        and id(node) not in docstrings):
-                    found |= {c for c in node.value if ord(c) > 126}
+    for path in shipped_code(root):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                           ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docstrings):
+                found |= {c for c in node.value if ord(c) > 126}
     return found - set(DRAWN_NOT_WRITTEN)
 
 

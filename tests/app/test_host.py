@@ -10,7 +10,7 @@ import pytest
 import main
 from scenes.kit.scene import KEY_CODES, script_event
 from scenes.catalog import SCENES
-from app.host import FOCUS_GRACE_FRAMES
+from app.pausing import FOCUS_GRACE_FRAMES
 from app.options import Options, parse_query
 from app.toolbar import BUTTON, ITEMS
 from app.window import HeadlessWindow

@@ -12,15 +12,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from app.compare import CompareView
+from app.side_by_side import CompareView
 from app.hosted import Hosted
 from scenes.catalog import SCENES
-from scenes.kit.model import compare as side_by_side
+from scenes.kit.model import side_by_side
 
 ROOT = Path(__file__).resolve().parents[2]
-HOST_MODULES = ("app/host.py", "app/rewind.py", "app/toolbar.py", "app/embed.py",
-                "app/share.py", "app/page.py", "app/headless.py", "app/chrome.py", "main.py")
-"""What reads the shown scene: the host, its rewind bar, toolbar, page link and drivers."""
+HOST_MODULES = ("app/host.py", "app/switching.py", "app/pausing.py", "app/routing.py",
+                "app/painting.py", "app/governing.py", "app/rewind.py", "app/toolbar.py",
+                "app/embed.py", "app/share.py", "app/page.py", "app/headless.py", "app/chrome.py",
+                "main.py")
+"""What reads the shown scene: the host and its jobs, its rewind bar, toolbar, page link and
+drivers."""
 OPTIONAL = {"quality_corner", "copies", "model", "instruments"}
 """Read with a fallback (`getattr(scene, name, ...)`): only some scenes have them."""
 

@@ -302,9 +302,9 @@ def test_side_by_side_the_page_hears_the_first_copy_s_moments_in_its_words():
     """Side by side, a reader's press on a copy is a moment of every copy: the page hears the
     first copy's, in its words (the live loop's link asked the grid itself for its words and
     a desktop window closed with a traceback at the first grab)."""
-    from app.compare import CELL_SCALE
+    from app.side_by_side import CELL_SCALE
     from scenes.catalog import SCENES
-    from scenes.kit.model import compare as side_by_side
+    from scenes.kit.model import side_by_side
     options = Options(scene="rope")
     options.compare = side_by_side.parse("iterations=2,10,40", "rope", SCENES["rope"].params,
                                          options.values)

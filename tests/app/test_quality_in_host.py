@@ -15,7 +15,7 @@ import pytest
 import main
 from scenes.kit.scene import Scene
 from scenes.catalog import DEFAULT_SCENE, SCENES
-from app.host import QUALITY_LABEL_INSET
+from app.chrome import QUALITY_LABEL_INSET
 from app.options import Options, UsageError, parse_cli, parse_query, query_from_environ
 from app.quality import TIERS
 from app.window import HeadlessWindow

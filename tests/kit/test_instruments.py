@@ -213,10 +213,10 @@ def test_the_comma_takes_a_phase_only_while_paused():
 
 
 def test_the_pause_veil_names_the_comma(monkeypatch):
-    import app.host
+    import app.painting
 
     said = []
-    monkeypatch.setattr(app.host, "veil", lambda surface, title, lines, *args: said.extend(lines))
+    monkeypatch.setattr(app.painting, "veil", lambda surface, title, lines, *args: said.extend(lines))
     host = make("rope")
     key(host, "p")
     host.draw(host.window.surface)

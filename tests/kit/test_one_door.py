@@ -15,10 +15,10 @@ import os
 import pygame
 import pytest
 
-from app.compare import CompareView
+from app.side_by_side import CompareView
 from app.headless import ScriptedHost
 from scenes.catalog import SCENES
-from scenes.kit.model.compare import Compare
+from scenes.kit.model.side_by_side import Compare
 from scenes.kit.model.run import Run, run_script
 from scenes.kit.model.params import ParamError
 from scenes.kit.model.script import ScriptError, parse_script, play

@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 import main
-from app.compare import CELL_SCALE, CompareView, grid
+from app.side_by_side import CELL_SCALE, CompareView, grid
 from app.options import Options, UsageError, parse_cli, parse_query
 from app.window import HeadlessWindow
 from scenes.catalog import DEFAULT_SCENE, SCENES
-from scenes.kit.model import compare as side_by_side
+from scenes.kit.model import side_by_side
 from scenes.kit.model.run import record, restart_record, Run, set_record
 from scenes.kit.scene import script_event
 
@@ -368,7 +368,7 @@ def test_a_right_drag_in_one_cell_cuts_every_cloak_along_the_same_stroke():
                                            ("rope", "2,5,10,40"), ("cloth", "1,2,5,10"),
                                            ("takopi", "2,5,20")])
 def test_the_overlay_s_fps_line_keeps_clear_of_every_copy_s_charts_and_the_toolbar(scene, values):
-    from app.compare import CELL_SCALE
+    from app.side_by_side import CELL_SCALE
     host = host_for(scene, f"iterations={values}")
     host.toggle_overlay()
     run(host, 5)

@@ -2,7 +2,7 @@
 
 The host (`app.host`) shows a `CompareView` in place of one scene while compare mode is on (the
 toolbar's compare button, `--compare NAME=V1,V2` or `compare=NAME:V1,V2` in the page query).
-What the copies differ in is a `scenes.kit.model.compare.Compare`; everything else about them
+What the copies differ in is a `scenes.kit.model.side_by_side.Compare`; everything else about them
 is the scene's own: each copy is a whole scene (its model, its view, its wind button), built
 with the same seed and the same parameters but the one compared.
 
@@ -23,7 +23,7 @@ copy's whole state in `states` (the world's solver, substeps and passes beside i
 import pygame
 
 from scenes.kit.context import ViewContext
-from scenes.kit.model import compare as side_by_side
+from scenes.kit.model import side_by_side
 from scenes.kit.scene import NOTE_FRAMES, NOTE_LIFT, NOTE_LINE
 from scenes.kit.widgets import MUTED, TEXT, draw_text, panel_surface, rendered
 
@@ -43,7 +43,7 @@ COPY_TIERS = {"high": "medium", "medium": "low", "low": "low"}
 """{the grid's tier: the tier its copies draw at}. Each copy's picture is scaled smoothly to half
 size, which averages four pixels into one, the anti-aliasing of a supersampled layer already,
 so the copies draw a tier lower than the grid: the same look for less work (the copies' draws
-are most of a grid frame: benchmarks/compare.py). A plain half-size scale would save about a
+are most of a grid frame: benchmarks/side_by_side.py). A plain half-size scale would save about a
 millisecond a copy but drops every other pixel row, and breaks a thin rope into dashes."""
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -76,7 +76,7 @@ class CompareView:
     """Copies of one scene, side by side, that the host shows as one scene.
 
     scene_class  the scene's class (`scenes.kit.scene.Scene`)
-    compare      what the copies differ in (`scenes.kit.model.compare.Compare`)
+    compare      what the copies differ in (`scenes.kit.model.side_by_side.Compare`)
     seed, values the scene's seed and parameter values, the same for every copy
     overlay      whether the overlay starts on
     """

@@ -1,9 +1,9 @@
 """What side by side costs: the copies' model step and draw against one scene's, per demo.
 
-    python -m benchmarks.compare                      # every demo's default compare
-    python -m benchmarks.compare rope iterations=2,10,40 substeps=1,20
+    python -m benchmarks.side_by_side                      # every demo's default compare
+    python -m benchmarks.side_by_side rope iterations=2,10,40 substeps=1,20
 
-For each compare it runs FRAMES frames of the single scene and of its `app.compare.CompareView`
+For each compare it runs FRAMES frames of the single scene and of its `app.side_by_side.CompareView`
 with the same drag through them (rounds taking turns, the best of ROUNDS), and prints the model
 step of one scene, of all the copies together and their ratio (the issue asks at most 3x), then
 the draw of one scene at the high tier and of the grid at the high and the low tier. Times are
@@ -19,9 +19,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from app.compare import CompareView  # noqa: E402
+from app.side_by_side import CompareView  # noqa: E402
 from scenes.catalog import SCENES  # noqa: E402
-from scenes.kit.model import compare as side_by_side  # noqa: E402
+from scenes.kit.model import side_by_side  # noqa: E402
 from scenes.kit.model.run import record
 
 FRAMES = 300

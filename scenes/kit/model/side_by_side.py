@@ -46,7 +46,7 @@ DEFAULTS = {
     "hair": ("bend", (5, 60)),
 }
 """What the toolbar's compare button shows: the passes a frame at three settings, chosen so the
-copies together step in at most three times a single scene's time (benchmarks/compare.py
+copies together step in at most three times a single scene's time (benchmarks/side_by_side.py
 measures it); the flag, whose wind costs as much as its passes, at two passes; the hair,
 which has no passes to set and whose copies each cost what it does, at two bends."""
 MIN_COPIES, MAX_COPIES = 2, 4
