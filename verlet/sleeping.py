@@ -118,6 +118,7 @@ class Sleeping:
         self._ready = []  # awake particles nearly still long enough to sleep (_recorders_now)
         self._recording = {}  # id -> particle recording its tapes this frame (it may sleep)
         self._stale = True  # the lists must be made afresh before the next frame
+        self.frame_passes = None  # the passes of the frames the tapes were recorded in
 
     _BY_IDENTITY = ("_awake", "_changed", "_recording")
     """The tables keyed by the identity of the object each holds (id(x) -> x)."""
@@ -135,6 +136,7 @@ class Sleeping:
         return state
 
     def __setstate__(self, state):
+        state.setdefault("frame_passes", None)
         self.__dict__.update(state)
         for name in self._BY_IDENTITY:
             setattr(self, name, {id(x): x for x in state[name]})
@@ -233,9 +235,15 @@ class Sleeping:
         return len(self._fields) if self.enabled else len(self.world.constraints)
 
     # --- the frame (called by `World.frame`) --------------------------------------------------
-    def prepare(self):
-        """Before the integration: bring the lists up to date; return the awake particles,
-        the only ones the frame integrates."""
+    def prepare(self, count):
+        """Before the integration of a frame of `count` passes: bring the lists up to date;
+        return the awake particles, the only ones the frame integrates. A tape holds one spot
+        a pass, so a change of the frame's passes (its iterations or substeps) wakes every
+        sleeping particle before a tape is read at a pass it does not have."""
+        if count != self.frame_passes:
+            if any(particle.asleep for particle in self.world.particles):
+                self.wake_all()
+            self.frame_passes = count
         if self._stale:
             self._make_lists()
         self._recorders_now()
@@ -243,12 +251,13 @@ class Sleeping:
             self._update()
         return self._awake.values()
 
-    def passes(self, count):
-        """The frame's `count` passes over the links with a moving end, as a generator
-        yielding 1..count (the sleeping ends replay their tapes, see `project_taped`)."""
+    def passes(self, count, done=0):
+        """`count` passes over the links with a moving end, after `done` passes of the same
+        frame (an earlier substep's), as a generator yielding 1..count (the sleeping ends
+        replay their tapes at the frame's pass, see `project_taped`)."""
         fields = self._fields
         for k in range(1, count + 1):
-            project_taped(fields, 2 * k - 2)
+            project_taped(fields, 2 * (done + k) - 2)
             yield k
 
     def _make_lists(self):

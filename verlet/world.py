@@ -10,16 +10,20 @@ writing its own loop (as matter-js's `Engine.update` calls its events):
                 hooks "after_iteration" (hard projections that must win: a push circle, walls)
     finish      hooks "after_solve" (friction, tearing, what the scene does with the result)
 
-With substeps (`verlet.substeps`) the hooks "before_substep" run before each substep but the
-first (what moves within a frame, such as a held point on its way to the hand).
+There is one frame skeleton, `frame()`, and two policies change what its phases do without
+changing their shape (matter-js's `Engine.update` likewise runs one loop whatever is enabled):
 
-`frame()` is the same frame as a generator that stops after each phase, so a tool can show
+    substeps  (`World(..., substeps=n)`, `verlet.substeps`) the frame is n smaller steps: the
+              integrate phase is the first substep's integration, the iteration phase every
+              pass of every substep, and the hooks "before_substep" run before each substep but
+              the first (what moves within a frame, such as a held point on its way to the hand)
+    sleeping  (`World(..., sleeping=verlet.sleeping.Sleeping())`, enabled) the same phases
+              integrate only the awake particles and solve only the links with an awake end;
+              the policy brings its lists up to date after the "before_integrate" hooks and
+              counts still frames after the "after_solve" hooks (see `verlet.sleeping`)
+
+Both may be on at once. `frame()` is a generator that stops after each phase, so a tool can show
 the state between them; running it to its end is exactly `step()`.
-
-With a sleeping policy (`World(..., sleeping=verlet.sleeping.Sleeping())`, enabled), the same
-phases integrate only the awake particles and solve only the links with an awake end; the
-policy brings its lists up to date after the "before_integrate" hooks and counts still frames
-after the "after_solve" hooks (see `verlet.sleeping`).
 
 Units: positions in px, one step a frame. `gravity` is an acceleration in px per frame squared
 (added to every free particle's velocity each frame, as the articles write it); `forces`
@@ -29,7 +33,7 @@ px per frame squared with `dt` (1/60 s).
 
 from .particle import Particle
 from .solver import PASSES, SOLVERS
-from .substeps import check_substeps, substepped_frame
+from .substeps import check_substeps, scale_speeds, substep_scales
 
 PHASE_HOOKS = ("before_integrate", "after_integrate", "before_substep", "after_iteration",
                "after_solve")
@@ -44,7 +48,7 @@ class World:
     iterations  constraint passes per frame: the stiffness of everything in the world (T5).
     solver      "gauss-seidel" (moves applied at once) or "jacobi" (averaged), see `verlet.solver`.
     sleeping    None, or a policy that lets still particles sleep (`verlet.sleeping.Sleeping`,
-                Gauss-Seidel only, one step a frame)
+                Gauss-Seidel only; it combines with substeps)
     substeps    smaller steps a frame is cut into, each an integration and `iterations` passes
                 (1 = the plain frame; `verlet.substeps` says how gravity and damping scale).
     """
@@ -127,34 +131,53 @@ class World:
     def frame(self):
         """One frame, phase by phase: yields ("integrate", None, n) after the integration,
         ("iteration", k, n) after the k-th solver pass and ("finish", None, n) at the end, with
-        n the frame's iterations. Exhausting it is `step()`. With `substeps` above 1 the frame
-        is `verlet.substeps.substepped_frame` (n is then every pass of every substep)."""
-        if self.substeps != 1:
-            if self._sleeping is not None and self._sleeping.enabled:
-                raise ValueError("a sleeping policy runs one step a frame: set substeps to 1")
-            yield from substepped_frame(self)
-            return
-        hooks = self.hooks
+        n = substeps x iterations, every pass of the frame. Exhausting it is `step()`.
+
+        This is the one frame skeleton; its two policies change what it does, not its shape:
+        `substeps` (`verlet.substeps`: speeds in px per substep inside the frame, each substep
+        an integration and `iterations` passes) and `sleeping` (`verlet.sleeping`: integrate
+        the awake particles only, solve the links with an awake end, count still frames at the
+        end). Both may be on at once."""
         sleeping = self._sleeping
         if sleeping is not None:
             sleeping.frame += 1
             if not sleeping.enabled:
                 sleeping = None
+        substeps = self.substeps
+        iterations = self.iterations
+        count = substeps * iterations
+        hooks = self.hooks
+        if substeps == 1:
+            gravity = damping = dt = None  # the world's own: one step is the whole frame
+        else:
+            gravity, damping, dt = substep_scales(self)
+        self.substep = 0
         for hook in hooks["before_integrate"]:
             hook()
-        if sleeping is None:
-            self.integrate()
-        else:
-            self.integrate(sleeping.prepare())
+        particles = self.particles if sleeping is None else sleeping.prepare(count)
+        if substeps != 1:
+            scale_speeds(particles, 1.0 / substeps)
+        self.integrate(particles, gravity, damping, dt)
         for hook in hooks["after_integrate"]:
             hook()
-        count = self.iterations
         yield ("integrate", None, count)
         after_iteration = hooks["after_iteration"]
-        for k in self.passes(count) if sleeping is None else sleeping.passes(count):
-            for hook in after_iteration:
-                hook()
-            yield ("iteration", k, count)
+        done = 0
+        for substep in range(substeps):
+            if substep:
+                self.substep = substep
+                for hook in hooks["before_substep"]:
+                    hook()
+                self.integrate(particles, gravity, damping, dt)
+            for _ in (self.passes(iterations) if sleeping is None
+                      else sleeping.passes(iterations, done)):
+                for hook in after_iteration:
+                    hook()
+                done += 1
+                yield ("iteration", done, count)
+        self.substep = 0
+        if substeps != 1:
+            scale_speeds(particles, float(substeps))
         for hook in hooks["after_solve"]:
             hook()
         if sleeping is not None:
