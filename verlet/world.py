@@ -31,6 +31,7 @@ Units: positions in px, one step a frame. `gravity` is an acceleration in px per
 px per frame squared with `dt` (1/60 s).
 """
 
+from .hooks import Hook, in_order
 from .particle import Particle
 from .solver import PASSES, SOLVERS
 from .substeps import check_substeps, scale_speeds, substep_scales
@@ -70,6 +71,8 @@ class World:
         self.forces = []  # area forces (verlet.forces): their accelerations go into `integrate`
         self.dt = 1.0 / 60.0  # seconds per step: forces are per second, gravity per step
         self.hooks = {name: [] for name in PHASE_HOOKS}
+        """Each phase's hooks in the order they run (`on` keeps it)."""
+        self._registered = {name: [] for name in PHASE_HOOKS}  # each phase's `Hook`s, as added
         self.jacobi_plan = None
         """For the Jacobi solver: None (the plan is worked out every solve) or a function that
         returns the constraints' `verlet.solver.jacobi_plan`, for an owner that keeps one."""
@@ -111,15 +114,21 @@ class World:
         if constraint in self.constraints:
             self.constraints.remove(constraint)
 
-    def on(self, phase, hook, first=False):
-        """Run `hook()` at `phase` (one of PHASE_HOOKS) of every frame, after the hooks already
-        there (`first`: before them, for an owner whose work opens the frame); returns the hook."""
+    def on(self, phase, hook, name=None, after=(), before=()):
+        """Run `hook()` at `phase` (one of PHASE_HOOKS) of every frame and return it. Where its
+        place among that phase's hooks matters, say so: `name` it, and give the names of the
+        hooks it must run `after` or `before` (a name or a tuple of names, `verlet.hooks`);
+        the order then holds whatever order the hooks are registered in. Hooks that declare
+        nothing about each other run in the order they were registered."""
         if phase not in self.hooks:
             raise ValueError(f"unknown phase {phase!r}; choose one of {', '.join(PHASE_HOOKS)}")
-        if first:
-            self.hooks[phase].insert(0, hook)
-        else:
-            self.hooks[phase].append(hook)
+        registered = self._registered[phase]
+        registered.append(Hook(hook, name, after, before))
+        try:
+            self.hooks[phase] = [entry.run for entry in in_order(registered)]
+        except ValueError:
+            registered.pop()
+            raise
         return hook
 
     # --- the frame ------------------------------------------------------------------------

@@ -121,14 +121,20 @@ class BridgeModel(BuiltInStages):
         self.yard = CrateYard(self.planks, self.solids)
         self._hanging = Connectivity(self.world.particles, self.world.constraints)
         world = self.world
-        world.on("before_integrate", self._steer)  # before the hand places what it holds
+        world.on("before_integrate", self._steer, name="bridge.steer", before="hand.place")
         self.hand = Hand(world, GRAB_RADIUS, lead=HAND_STEP,
                          grip=Grip(1.0 + GRIP * (self.values["strength"] - 1.0), whole=True,
                                    base=hanging_length))
-        world.on("before_integrate", self._load_planks)
-        for finish in (self.yard.settle, self._keep_in_bounds, self._slip, self._snap,
-                       self._clear_fallen):
-            world.on("after_solve", finish)
+        world.on("before_integrate", self._load_planks, after="hand.place")
+        # after the solve, in this order: the crates settle, everything is kept in bounds,
+        # the planks slip, the joints snap, what fell is cleared
+        last = ()
+        for name, finish in (("yard.settle", self.yard.settle),
+                             ("bridge.bounds", self._keep_in_bounds),
+                             ("bridge.slip", self._slip), ("bridge.snap", self._snap),
+                             ("bridge.clear_fallen", self._clear_fallen)):
+            world.on("after_solve", finish, name=name, after=last)
+            last = name
         yield from self._settle()
 
     @property

@@ -143,9 +143,10 @@ class Web(WebQueries):
         self.frame = 0
         self.connectivity = Connectivity(self.knots, self.threads, attrgetter("threads"))
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
-        self.world.on("before_integrate", self._count_frame)
-        self.world.on("before_integrate", self._drop_loose)
-        self.world.on("after_solve", self._keep_in_step)
+        self.world.on("before_integrate", self._count_frame, name="web.count_frame")
+        self.world.on("before_integrate", self._drop_loose, name="web.drop_loose",
+                      after="web.count_frame")
+        self.world.on("after_solve", self._keep_in_step, name="web.keep_in_step")
         self.bounds = bounds
 
     def __getstate__(self):

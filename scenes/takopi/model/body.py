@@ -175,10 +175,10 @@ class Body(Outline):
         # outside the canvas); after the solve the walls' friction.
         world = self.world
         world.jacobi_plan = self._solve_plan
-        world.on("after_integrate", self._ease_area)
-        world.on("after_integrate", self._stand_level)
+        world.on("after_integrate", self._ease_area, name="body.ease_area")
+        world.on("after_integrate", self._stand_level, after="body.ease_area")
         world.on("after_iteration", self._hard_projections)
-        world.on("after_solve", self._floor_friction)
+        world.on("after_solve", self._floor_friction, name="body.floor_friction")
 
     def _blow_up(self):
         """Fill the ring to the balance of spacing and area before the first frame, at rest.
