@@ -26,9 +26,10 @@ setting changed).
 A frame works from three lists: the awake particles to integrate, the links to solve (in world
 order, each with how its ends take part) and the sleeping particles to watch. They are kept,
 not remade: a particle that wakes or falls asleep marks its links, and the next frame puts only
-those back in their place (`_update`); the lists are made afresh only when the links change
-(the owner calls `relinked`), every particle wakes, or the world is a copy. Kept or made
-afresh, the lists are the same, so the numbers are the same bit for bit.
+those back in their place (`_update`); the lists are made afresh only when the world's change
+signal moves (`World.version`: a link added or removed, `relinked`), every particle wakes, or
+the world is a copy. Kept or made afresh, the lists are the same, so the numbers are the same
+bit for bit.
 
 With `enabled` False nothing sleeps and the world's frame is the plain one. The links are
 solved and the sleeping particles watched in world order, and the awake particles
@@ -119,6 +120,7 @@ class Sleeping:
         self._recording = {}  # id -> particle recording its tapes this frame (it may sleep)
         self._stale = True  # the lists must be made afresh before the next frame
         self.frame_passes = None  # the passes of the frames the tapes were recorded in
+        self._version = -1  # the world's `version` the lists were made at
 
     _BY_IDENTITY = ("_awake", "_changed", "_recording")
     """The tables keyed by the identity of the object each holds (id(x) -> x)."""
@@ -137,6 +139,7 @@ class Sleeping:
 
     def __setstate__(self, state):
         state.setdefault("frame_passes", None)
+        state.setdefault("_version", -1)
         self.__dict__.update(state)
         for name in self._BY_IDENTITY:
             setattr(self, name, {id(x): x for x in state[name]})
@@ -149,9 +152,10 @@ class Sleeping:
 
     # --- the owner's changes ----------------------------------------------------------------
     def relinked(self):
-        """The links changed (one added, removed, or a particle pinned or freed): the lists are
-        made afresh on the next frame."""
-        self._stale = True
+        """The links changed (one added, removed, or a particle pinned or freed): the world's
+        change signal (`World.changed`), after which the lists are made afresh on the next
+        frame."""
+        self.world.changed()
 
     def attach(self, link):
         """`link` (already added to the world) is on its two ends: note it in their `links`
@@ -244,7 +248,7 @@ class Sleeping:
             if any(particle.asleep for particle in self.world.particles):
                 self.wake_all()
             self.frame_passes = count
-        if self._stale:
+        if self._stale or self._version != self.world.version:
             self._make_lists()
         self._recorders_now()
         if self._changed:
@@ -290,6 +294,7 @@ class Sleeping:
         self._changed = {}
         self._edge = _edge(fields)
         self._stale = False
+        self._version = world.version
 
     def _entry(self, link):
         """(link, a, b, mode) for the solve, or None when neither end moves; a recording end

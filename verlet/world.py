@@ -70,6 +70,11 @@ class World:
         self.constraints = []
         self.forces = []  # area forces (verlet.forces): their accelerations go into `integrate`
         self.dt = 1.0 / 60.0  # seconds per step: forces are per second, gravity per step
+        self.version = 0
+        """The world's one change signal: a count of changes to what is joined or held, bumped
+        by `add_particle`, `add`, `remove` and `changed()`. A cache of anything worked out from
+        the links and the pins (a sleeping policy's lists, `verlet.Connectivity`'s answers, a
+        kept solver plan) keeps the version it was made at and is made again when it differs."""
         self.hooks = {name: [] for name in PHASE_HOOKS}
         """Each phase's hooks in the order they run (`on` keeps it)."""
         self._registered = {name: [] for name in PHASE_HOOKS}  # each phase's `Hook`s, as added
@@ -102,17 +107,26 @@ class World:
         """Create a particle at rest at (x, y), add it and return it."""
         particle = Particle(x, y, pinned)
         self.particles.append(particle)
+        self.version += 1
         return particle
 
     def add(self, constraint):
         """Add a constraint (solved in the order added) and return it."""
         self.constraints.append(constraint)
+        self.version += 1
         return constraint
 
     def remove(self, constraint):
         """Take a constraint out of the world; nothing happens if it is not there."""
         if constraint in self.constraints:
             self.constraints.remove(constraint)
+            self.version += 1
+
+    def changed(self):
+        """Say that the links or the pins changed by another way than `add` and `remove` (a
+        particle pinned, freed or taken away, the constraints list edited in place): every
+        cache that compares against `version` is made again."""
+        self.version += 1
 
     def on(self, phase, hook, name=None, after=(), before=()):
         """Run `hook()` at `phase` (one of PHASE_HOOKS) of every frame and return it. Where its
