@@ -3,16 +3,36 @@ change signal (World.version) keeps the caches of links and pins fresh."""
 
 import pytest
 
-from verlet import Connectivity, Distance, World
+from verlet import Connectivity, Distance, Sleeping, SleepingParticle, TapedDistance, World
 from verlet import sleeping as sleeping_module
 
-from .test_sleeping import net, state
+
+def net(sleeping=True, substeps=1, columns=6, rows=4):
+    """A small net hung from its top row, of sleeping particles and taped links."""
+    world = World(gravity=(0.0, 0.05), damping=0.99, iterations=3, substeps=substeps,
+                  sleeping=Sleeping() if sleeping else None)
+    grid = []
+    for r in range(rows):
+        for c in range(columns):
+            p = SleepingParticle(40.0 + 20.0 * c + 3.0 * r, 30.0 + 18.0 * r, pinned=(r == 0))
+            world.particles.append(p)
+            grid.append(p)
+    for i, p in enumerate(grid):
+        c, r = i % columns, i // columns
+        for j, other in ((i + 1, c + 1 < columns), (i + columns, r + 1 < rows)):
+            if other:
+                link = world.add(TapedDistance(p, grid[j], 19.0))
+                p.links.append(link)
+                grid[j].links.append(link)
+    return world
+
+
+def state(world):
+    return [(p.x, p.y, p.px, p.py) for p in world.particles]
 
 
 def substepped_net(substeps, sleeping=True):
-    world = net(sleeping=sleeping, iterations=3)
-    world.substeps = substeps
-    return world
+    return net(sleeping=sleeping, substeps=substeps)
 
 
 def test_with_nobody_asleep_a_sleeping_substepped_frame_is_the_substepped_frame(monkeypatch):
