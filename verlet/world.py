@@ -25,6 +25,10 @@ changing their shape (matter-js's `Engine.update` likewise runs one loop whateve
 Both may be on at once. `frame()` is a generator that stops after each phase, so a tool can show
 the state between them; running it to its end is exactly `step()`.
 
+The hooks at one point run in the order they were added, except where a hook names its place
+(`on(phase, hook, name=..., after=..., before=...)`, `verlet.hooks`). `version` is the world's one
+change signal for caches of its links and pins.
+
 Units: positions in px, one step a frame. `gravity` is an acceleration in px per frame squared
 (added to every free particle's velocity each frame, as the articles write it); `forces`
 (`verlet.forces`) give accelerations in px per second squared, which the integration turns into
