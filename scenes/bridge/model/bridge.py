@@ -119,7 +119,8 @@ class BridgeModel(BuiltInStages):
         self._build()
         self._bridge_count = len(self.world.particles)
         self.yard = CrateYard(self.planks, self.solids)
-        self._hanging = Connectivity(self.world.particles, self.world.constraints)
+        self._hanging = Connectivity(self.world.particles, self.world.constraints,
+                                     signal=self.world)  # the world's change signal
         world = self.world
         world.on("before_integrate", self._steer, name="bridge.steer", before="hand.place")
         self.hand = Hand(world, GRAB_RADIUS, lead=HAND_STEP,
@@ -319,7 +320,7 @@ class BridgeModel(BuiltInStages):
         broken = snap_overstretched(self.world.constraints)
         if broken:
             self.torn += len(broken)
-            self._hanging.relinked()
+            self.world.changed()
             self.moments.append(("snapped", {"ropes": len(broken)}))
 
     def _keep_in_bounds(self):
@@ -367,7 +368,7 @@ class BridgeModel(BuiltInStages):
             if id(link.a) in gone or id(link.b) in gone:
                 link.broken = True
         world.constraints[:] = [k for k in world.constraints if not k.broken]
-        self._hanging.relinked()
+        world.changed()
 
     # --- reading --------------------------------------------------------------------------
     def points(self):
