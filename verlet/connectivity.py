@@ -3,9 +3,11 @@
 `anchored(particles, links)` is the set of ids of the particles joined through the links to a
 pinned one; `reach(starts, links_of)` walks the links breadth first from some particles.
 `Connectivity` keeps the answers for an owner whose links change now and then (a web that is
-spun and cut, a sheet or a bridge that tears): they are worked out once per `version`, which the
-owner bumps (`relinked()`) whenever a link is added or removed, or a particle pinned, freed,
-added or removed, so asking every frame costs nothing while nothing changes.
+spun and cut, a sheet or a bridge that tears): they are worked out once per `version`, which
+moves whenever a link is added or removed, or a particle pinned, freed, added or removed, so
+asking every frame costs nothing while nothing changes. Given a `signal` (the world: anything
+with a `version` and a `changed()`, `World.version`) it follows the world's one change signal;
+without, the owner bumps its own count with `relinked()`.
 """
 
 
@@ -47,14 +49,17 @@ class Connectivity:
     links_of  None (the links on each particle are read from `links`, in their order) or a
               function giving the links on a particle (one that keeps them, as a web's knots
               keep their threads): the walks then start from the particles they need.
-    version   the owner's count of changes to the links; bump it with `relinked()`.
+    signal    None, or the world whose `version` the answers follow (`World.version`)
+    version   the count of changes to the links: the signal's, or the owner's own, bumped with
+              `relinked()`.
     """
 
-    def __init__(self, particles, links, links_of=None):
+    def __init__(self, particles, links, links_of=None, signal=None):
         self.particles = particles
         self.links = links
         self.links_of = links_of
-        self.version = 0
+        self.signal = signal
+        self._own_version = 0
         self._held = set()  # ids of the particles that hang on a pin, for _held_version
         self._loose = []  # the other particles, in the order of `particles`
         self._held_version = -1
@@ -68,9 +73,23 @@ class Connectivity:
         state["_held_version"] = -1
         return state
 
+    @property
+    def version(self):
+        """The count of changes the answers are kept per (the signal's, when there is one)."""
+        return self._own_version if self.signal is None else self.signal.version
+
+    @version.setter
+    def version(self, version):
+        if self.signal is not None:
+            raise ValueError("this connectivity follows its signal's version")
+        self._own_version = version
+
     def relinked(self):
         """The links changed (or a particle was pinned, freed, added or removed)."""
-        self.version += 1
+        if self.signal is None:
+            self._own_version += 1
+        else:
+            self.signal.changed()
 
     def _walker(self):
         """`links_of` for `reach`: the owner's, or one read from `links` now."""

@@ -59,8 +59,8 @@ class Hand:
         self._offsets = False
         self.world = world
         self._strides = []  # [(point, where the frame found it, the hand)], for substeps
-        world.on("before_integrate", self.place)
-        world.on("before_substep", self.stride)
+        world.on("before_integrate", self.place, name="hand.place")
+        world.on("before_substep", self.stride, name="hand.stride")
 
     @property
     def point(self):

@@ -26,9 +26,10 @@ setting changed).
 A frame works from three lists: the awake particles to integrate, the links to solve (in world
 order, each with how its ends take part) and the sleeping particles to watch. They are kept,
 not remade: a particle that wakes or falls asleep marks its links, and the next frame puts only
-those back in their place (`_update`); the lists are made afresh only when the links change
-(the owner calls `relinked`), every particle wakes, or the world is a copy. Kept or made
-afresh, the lists are the same, so the numbers are the same bit for bit.
+those back in their place (`_update`); the lists are made afresh only when the world's change
+signal moves (`World.version`: a link added or removed, `relinked`), every particle wakes, or
+the world is a copy. Kept or made afresh, the lists are the same, so the numbers are the same
+bit for bit.
 
 With `enabled` False nothing sleeps and the world's frame is the plain one. The links are
 solved and the sleeping particles watched in world order, and the awake particles
@@ -118,6 +119,8 @@ class Sleeping:
         self._ready = []  # awake particles nearly still long enough to sleep (_recorders_now)
         self._recording = {}  # id -> particle recording its tapes this frame (it may sleep)
         self._stale = True  # the lists must be made afresh before the next frame
+        self.frame_passes = None  # the passes of the frames the tapes were recorded in
+        self._version = -1  # the world's `version` the lists were made at
 
     _BY_IDENTITY = ("_awake", "_changed", "_recording")
     """The tables keyed by the identity of the object each holds (id(x) -> x)."""
@@ -135,6 +138,8 @@ class Sleeping:
         return state
 
     def __setstate__(self, state):
+        state.setdefault("frame_passes", None)
+        state.setdefault("_version", -1)
         self.__dict__.update(state)
         for name in self._BY_IDENTITY:
             setattr(self, name, {id(x): x for x in state[name]})
@@ -147,9 +152,10 @@ class Sleeping:
 
     # --- the owner's changes ----------------------------------------------------------------
     def relinked(self):
-        """The links changed (one added, removed, or a particle pinned or freed): the lists are
-        made afresh on the next frame."""
-        self._stale = True
+        """The links changed (one added, removed, or a particle pinned or freed): the world's
+        change signal (`World.changed`), after which the lists are made afresh on the next
+        frame."""
+        self.world.changed()
 
     def attach(self, link):
         """`link` (already added to the world) is on its two ends: note it in their `links`
@@ -233,22 +239,29 @@ class Sleeping:
         return len(self._fields) if self.enabled else len(self.world.constraints)
 
     # --- the frame (called by `World.frame`) --------------------------------------------------
-    def prepare(self):
-        """Before the integration: bring the lists up to date; return the awake particles,
-        the only ones the frame integrates."""
-        if self._stale:
+    def prepare(self, count):
+        """Before the integration of a frame of `count` passes: bring the lists up to date;
+        return the awake particles, the only ones the frame integrates. A tape holds one spot
+        a pass, so a change of the frame's passes (its iterations or substeps) wakes every
+        sleeping particle before a tape is read at a pass it does not have."""
+        if count != self.frame_passes:
+            if any(particle.asleep for particle in self.world.particles):
+                self.wake_all()
+            self.frame_passes = count
+        if self._stale or self._version != self.world.version:
             self._make_lists()
         self._recorders_now()
         if self._changed:
             self._update()
         return self._awake.values()
 
-    def passes(self, count):
-        """The frame's `count` passes over the links with a moving end, as a generator
-        yielding 1..count (the sleeping ends replay their tapes, see `project_taped`)."""
+    def passes(self, count, done=0):
+        """`count` passes over the links with a moving end, after `done` passes of the same
+        frame (an earlier substep's), as a generator yielding 1..count (the sleeping ends
+        replay their tapes at the frame's pass, see `project_taped`)."""
         fields = self._fields
         for k in range(1, count + 1):
-            project_taped(fields, 2 * k - 2)
+            project_taped(fields, 2 * (done + k) - 2)
             yield k
 
     def _make_lists(self):
@@ -281,6 +294,7 @@ class Sleeping:
         self._changed = {}
         self._edge = _edge(fields)
         self._stale = False
+        self._version = world.version
 
     def _entry(self, link):
         """(link, a, b, mode) for the solve, or None when neither end moves; a recording end

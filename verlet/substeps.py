@@ -4,7 +4,8 @@ Macklin, Storey, Lu, Terdiman, Chentanez, Jeschke and Müller, "Small Steps in P
 Simulation" (2019), found that n steps of 1/n of a frame with one solver pass each make a
 stiffer material than one step with n passes, for about the same work: a constraint's error
 grows with the square of the step, so small steps leave less to correct. `World(substeps=n)`
-runs its frame that way; with substeps = 1 the frame is the plain one of `verlet.world`.
+runs its frame that way (this module gives `World.frame` the scaling); with substeps = 1 the
+frame is the plain one of `verlet.world`.
 
 The scaling, so that one frame of n substeps falls as one frame of one:
 
@@ -41,42 +42,12 @@ def check_substeps(substeps):
         raise ValueError(f"substeps must be a whole number >= 1, got {substeps!r}")
 
 
-def substepped_frame(world):
-    """`World.frame()` for `world.substeps` > 1: the same yields, one per solver pass."""
+def substep_scales(world):
+    """(gravity, damping, dt) of one of `world.substeps` substeps: g / n^2, d^(1/n), dt / n."""
     substeps = world.substeps
-    iterations = world.iterations
-    count = substeps * iterations
-    hooks = world.hooks
     gx, gy = world.gravity
-    gravity = (gx / (substeps * substeps), gy / (substeps * substeps))
-    damping = world.damping ** (1.0 / substeps)
-    dt = world.dt / substeps
-    world.substep = 0
-    for hook in hooks["before_integrate"]:
-        hook()
-    scale_speeds(world.particles, 1.0 / substeps)
-    integrate_substep(world, gravity, damping, dt)
-    for hook in hooks["after_integrate"]:
-        hook()
-    yield ("integrate", None, count)
-    after_iteration = hooks["after_iteration"]
-    done = 0
-    for substep in range(substeps):
-        if substep:
-            world.substep = substep
-            for hook in hooks["before_substep"]:
-                hook()
-            integrate_substep(world, gravity, damping, dt)
-        for _ in world.passes(iterations):
-            for hook in after_iteration:
-                hook()
-            done += 1
-            yield ("iteration", done, count)
-    world.substep = 0
-    scale_speeds(world.particles, float(substeps))
-    for hook in hooks["after_solve"]:
-        hook()
-    yield ("finish", None, count)
+    return ((gx / (substeps * substeps), gy / (substeps * substeps)),
+            world.damping ** (1.0 / substeps), world.dt / substeps)
 
 
 def stride(start, end, world):
@@ -96,9 +67,3 @@ def scale_speeds(particles, factor):
         y = p.y
         p.px = x - (x - p.px) * factor
         p.py = y - (y - p.py) * factor
-
-
-def integrate_substep(world, gravity, damping, dt):
-    """One substep's integration of every free particle: `World.integrate` with the substep's
-    gravity (px/substep^2), damping and step `dt` for the forces' accelerations."""
-    world.integrate(gravity=gravity, damping=damping, dt=dt)

@@ -10,16 +10,24 @@ writing its own loop (as matter-js's `Engine.update` calls its events):
                 hooks "after_iteration" (hard projections that must win: a push circle, walls)
     finish      hooks "after_solve" (friction, tearing, what the scene does with the result)
 
-With substeps (`verlet.substeps`) the hooks "before_substep" run before each substep but the
-first (what moves within a frame, such as a held point on its way to the hand).
+There is one frame skeleton, `frame()`, and two policies change what its phases do without
+changing their shape (matter-js's `Engine.update` likewise runs one loop whatever is enabled):
 
-`frame()` is the same frame as a generator that stops after each phase, so a tool can show
+    substeps  (`World(..., substeps=n)`, `verlet.substeps`) the frame is n smaller steps: the
+              integrate phase is the first substep's integration, the iteration phase every
+              pass of every substep, and the hooks "before_substep" run before each substep but
+              the first (what moves within a frame, such as a held point on its way to the hand)
+    sleeping  (`World(..., sleeping=verlet.sleeping.Sleeping())`, enabled) the same phases
+              integrate only the awake particles and solve only the links with an awake end;
+              the policy brings its lists up to date after the "before_integrate" hooks and
+              counts still frames after the "after_solve" hooks (see `verlet.sleeping`)
+
+Both may be on at once. `frame()` is a generator that stops after each phase, so a tool can show
 the state between them; running it to its end is exactly `step()`.
 
-With a sleeping policy (`World(..., sleeping=verlet.sleeping.Sleeping())`, enabled), the same
-phases integrate only the awake particles and solve only the links with an awake end; the
-policy brings its lists up to date after the "before_integrate" hooks and counts still frames
-after the "after_solve" hooks (see `verlet.sleeping`).
+The hooks at one point run in the order they were added, except where a hook names its place
+(`on(phase, hook, name=..., after=..., before=...)`, `verlet.hooks`). `version` is the world's one
+change signal for caches of its links and pins.
 
 Units: positions in px, one step a frame. `gravity` is an acceleration in px per frame squared
 (added to every free particle's velocity each frame, as the articles write it); `forces`
@@ -27,9 +35,10 @@ Units: positions in px, one step a frame. `gravity` is an acceleration in px per
 px per frame squared with `dt` (1/60 s).
 """
 
+from .hooks import Hook, in_order
 from .particle import Particle
 from .solver import PASSES, SOLVERS
-from .substeps import check_substeps, substepped_frame
+from .substeps import check_substeps, scale_speeds, substep_scales
 
 PHASE_HOOKS = ("before_integrate", "after_integrate", "before_substep", "after_iteration",
                "after_solve")
@@ -44,7 +53,7 @@ class World:
     iterations  constraint passes per frame: the stiffness of everything in the world (T5).
     solver      "gauss-seidel" (moves applied at once) or "jacobi" (averaged), see `verlet.solver`.
     sleeping    None, or a policy that lets still particles sleep (`verlet.sleeping.Sleeping`,
-                Gauss-Seidel only, one step a frame)
+                Gauss-Seidel only; it combines with substeps)
     substeps    smaller steps a frame is cut into, each an integration and `iterations` passes
                 (1 = the plain frame; `verlet.substeps` says how gravity and damping scale).
     """
@@ -65,7 +74,14 @@ class World:
         self.constraints = []
         self.forces = []  # area forces (verlet.forces): their accelerations go into `integrate`
         self.dt = 1.0 / 60.0  # seconds per step: forces are per second, gravity per step
+        self.version = 0
+        """The world's one change signal: a count of changes to what is joined or held, bumped
+        by `add_particle`, `add`, `remove` and `changed()`. A cache of anything worked out from
+        the links and the pins (a sleeping policy's lists, `verlet.Connectivity`'s answers, a
+        kept solver plan) keeps the version it was made at and is made again when it differs."""
         self.hooks = {name: [] for name in PHASE_HOOKS}
+        """Each phase's hooks in the order they run (`on` keeps it)."""
+        self._registered = {name: [] for name in PHASE_HOOKS}  # each phase's `Hook`s, as added
         self.jacobi_plan = None
         """For the Jacobi solver: None (the plan is worked out every solve) or a function that
         returns the constraints' `verlet.solver.jacobi_plan`, for an owner that keeps one."""
@@ -95,27 +111,42 @@ class World:
         """Create a particle at rest at (x, y), add it and return it."""
         particle = Particle(x, y, pinned)
         self.particles.append(particle)
+        self.version += 1
         return particle
 
     def add(self, constraint):
         """Add a constraint (solved in the order added) and return it."""
         self.constraints.append(constraint)
+        self.version += 1
         return constraint
 
     def remove(self, constraint):
         """Take a constraint out of the world; nothing happens if it is not there."""
         if constraint in self.constraints:
             self.constraints.remove(constraint)
+            self.version += 1
 
-    def on(self, phase, hook, first=False):
-        """Run `hook()` at `phase` (one of PHASE_HOOKS) of every frame, after the hooks already
-        there (`first`: before them, for an owner whose work opens the frame); returns the hook."""
+    def changed(self):
+        """Say that the links or the pins changed by another way than `add` and `remove` (a
+        particle pinned, freed or taken away, the constraints list edited in place): every
+        cache that compares against `version` is made again."""
+        self.version += 1
+
+    def on(self, phase, hook, name=None, after=(), before=()):
+        """Run `hook()` at `phase` (one of PHASE_HOOKS) of every frame and return it. Where its
+        place among that phase's hooks matters, say so: `name` it, and give the names of the
+        hooks it must run `after` or `before` (a name or a tuple of names, `verlet.hooks`);
+        the order then holds whatever order the hooks are registered in. Hooks that declare
+        nothing about each other run in the order they were registered."""
         if phase not in self.hooks:
             raise ValueError(f"unknown phase {phase!r}; choose one of {', '.join(PHASE_HOOKS)}")
-        if first:
-            self.hooks[phase].insert(0, hook)
-        else:
-            self.hooks[phase].append(hook)
+        registered = self._registered[phase]
+        registered.append(Hook(hook, name, after, before))
+        try:
+            self.hooks[phase] = [entry.run for entry in in_order(registered)]
+        except ValueError:
+            registered.pop()
+            raise
         return hook
 
     # --- the frame ------------------------------------------------------------------------
@@ -127,34 +158,53 @@ class World:
     def frame(self):
         """One frame, phase by phase: yields ("integrate", None, n) after the integration,
         ("iteration", k, n) after the k-th solver pass and ("finish", None, n) at the end, with
-        n the frame's iterations. Exhausting it is `step()`. With `substeps` above 1 the frame
-        is `verlet.substeps.substepped_frame` (n is then every pass of every substep)."""
-        if self.substeps != 1:
-            if self._sleeping is not None and self._sleeping.enabled:
-                raise ValueError("a sleeping policy runs one step a frame: set substeps to 1")
-            yield from substepped_frame(self)
-            return
-        hooks = self.hooks
+        n = substeps x iterations, every pass of the frame. Exhausting it is `step()`.
+
+        This is the one frame skeleton; its two policies change what it does, not its shape:
+        `substeps` (`verlet.substeps`: speeds in px per substep inside the frame, each substep
+        an integration and `iterations` passes) and `sleeping` (`verlet.sleeping`: integrate
+        the awake particles only, solve the links with an awake end, count still frames at the
+        end). Both may be on at once."""
         sleeping = self._sleeping
         if sleeping is not None:
             sleeping.frame += 1
             if not sleeping.enabled:
                 sleeping = None
+        substeps = self.substeps
+        iterations = self.iterations
+        count = substeps * iterations
+        hooks = self.hooks
+        if substeps == 1:
+            gravity = damping = dt = None  # the world's own: one step is the whole frame
+        else:
+            gravity, damping, dt = substep_scales(self)
+        self.substep = 0
         for hook in hooks["before_integrate"]:
             hook()
-        if sleeping is None:
-            self.integrate()
-        else:
-            self.integrate(sleeping.prepare())
+        particles = self.particles if sleeping is None else sleeping.prepare(count)
+        if substeps != 1:
+            scale_speeds(particles, 1.0 / substeps)
+        self.integrate(particles, gravity, damping, dt)
         for hook in hooks["after_integrate"]:
             hook()
-        count = self.iterations
         yield ("integrate", None, count)
         after_iteration = hooks["after_iteration"]
-        for k in self.passes(count) if sleeping is None else sleeping.passes(count):
-            for hook in after_iteration:
-                hook()
-            yield ("iteration", k, count)
+        done = 0
+        for substep in range(substeps):
+            if substep:
+                self.substep = substep
+                for hook in hooks["before_substep"]:
+                    hook()
+                self.integrate(particles, gravity, damping, dt)
+            for _ in (self.passes(iterations) if sleeping is None
+                      else sleeping.passes(iterations, done)):
+                for hook in after_iteration:
+                    hook()
+                done += 1
+                yield ("iteration", done, count)
+        self.substep = 0
+        if substeps != 1:
+            scale_speeds(particles, float(substeps))
         for hook in hooks["after_solve"]:
             hook()
         if sleeping is not None:

@@ -106,7 +106,8 @@ class FlagModel(SheetDemo):
         self.gusts = [(rng.uniform(0.25, 0.6), rng.uniform(0.0, 2.0 * pi)) for _ in range(2)]
         self.strength = values["wind"] * self.swell()
         sheet.wind.field = self.wind_at
-        world.on("before_integrate", self._swell_wind)
+        world.on("before_integrate", self._swell_wind, name="flag.wind",
+                 after=("sheet.long_press", "hand.place"), before="sheet.clock")
         return world, sheet
 
     def swell(self):

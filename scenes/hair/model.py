@@ -136,8 +136,8 @@ class HairModel(BuiltInStages):
         """The bend limit the joints have now, degrees: it eases to the slider's (BEND_RATE)."""
         self._set_bend(self.bend)
         self.world.on("before_integrate", self._ease_bend)
-        self.world.on("before_integrate", self._move_head)
-        self.world.on("before_integrate", self._root_on_scalp)
+        self.world.on("before_integrate", self._move_head, name="hair.move_head")
+        self.world.on("before_integrate", self._root_on_scalp, after="hair.move_head")
         self.world.on("after_iteration", self._solve_strands)
         yield from self._settle()
 

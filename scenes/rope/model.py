@@ -70,7 +70,7 @@ class RopeModel:
         self.hand = Hand(self.world, GRAB_RADIUS, pace=HAND_PACE,
                          grip=Grip(GRIP, whole=True))
         self.keys = KeyHand(self.input, size, self.particles[-1].position)
-        self.world.on("before_integrate", self._move_keys, first=True)  # it moves the hand
+        self.world.on("before_integrate", self._move_keys, before="hand.place")  # moves the hand
         self.world.on("after_solve", self._finish)
         self.moments = []
 

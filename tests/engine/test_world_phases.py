@@ -39,11 +39,11 @@ def test_hooks_run_in_frame_order_once_each():
         "after_solve"]
 
 
-def test_a_hook_asked_first_runs_before_the_hooks_already_there():
+def test_a_hook_declared_before_another_runs_before_it_though_added_later():
     world = chain(iterations=1)
     seen = []
-    world.on("before_integrate", lambda: seen.append("late"))
-    world.on("before_integrate", lambda: seen.append("early"), first=True)
+    world.on("before_integrate", lambda: seen.append("late"), name="late")
+    world.on("before_integrate", lambda: seen.append("early"), before="late")
     world.on("after_solve", lambda: seen.append("last"))
     world.step()
     assert seen == ["early", "late", "last"]

@@ -119,16 +119,23 @@ class BridgeModel(BuiltInStages):
         self._build()
         self._bridge_count = len(self.world.particles)
         self.yard = CrateYard(self.planks, self.solids)
-        self._hanging = Connectivity(self.world.particles, self.world.constraints)
+        self._hanging = Connectivity(self.world.particles, self.world.constraints,
+                                     signal=self.world)  # the world's change signal
         world = self.world
-        world.on("before_integrate", self._steer)  # before the hand places what it holds
+        world.on("before_integrate", self._steer, name="bridge.steer", before="hand.place")
         self.hand = Hand(world, GRAB_RADIUS, lead=HAND_STEP,
                          grip=Grip(1.0 + GRIP * (self.values["strength"] - 1.0), whole=True,
                                    base=hanging_length))
-        world.on("before_integrate", self._load_planks)
-        for finish in (self.yard.settle, self._keep_in_bounds, self._slip, self._snap,
-                       self._clear_fallen):
-            world.on("after_solve", finish)
+        world.on("before_integrate", self._load_planks, after="hand.place")
+        # after the solve, in this order: the crates settle, everything is kept in bounds,
+        # the planks slip, the joints snap, what fell is cleared
+        last = ()
+        for name, finish in (("yard.settle", self.yard.settle),
+                             ("bridge.bounds", self._keep_in_bounds),
+                             ("bridge.slip", self._slip), ("bridge.snap", self._snap),
+                             ("bridge.clear_fallen", self._clear_fallen)):
+            world.on("after_solve", finish, name=name, after=last)
+            last = name
         yield from self._settle()
 
     @property
@@ -313,7 +320,7 @@ class BridgeModel(BuiltInStages):
         broken = snap_overstretched(self.world.constraints)
         if broken:
             self.torn += len(broken)
-            self._hanging.relinked()
+            self.world.changed()
             self.moments.append(("snapped", {"ropes": len(broken)}))
 
     def _keep_in_bounds(self):
@@ -361,7 +368,7 @@ class BridgeModel(BuiltInStages):
             if id(link.a) in gone or id(link.b) in gone:
                 link.broken = True
         world.constraints[:] = [k for k in world.constraints if not k.broken]
-        self._hanging.relinked()
+        world.changed()
 
     # --- reading --------------------------------------------------------------------------
     def points(self):

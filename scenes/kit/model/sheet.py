@@ -116,8 +116,7 @@ class Sheet:
                          grip=None if grip is None else Grip(grip))
         self.grip = grip
         self.limit = limit
-        self._version = 0
-        self._hanging = Connectivity(world.particles, world.constraints)
+        self._hanging = Connectivity(world.particles, world.constraints, signal=world)
 
     def __getstate__(self):
         """A copy (pickle, a rewind's keyframe) keeps each spacer as a tuple of its ends, its
@@ -200,17 +199,14 @@ class Sheet:
 
     def _link_passes(self):
         """The world's Gauss-Seidel passes over the links (`World.gauss_seidel_plan`): the
-        links' fields read once and kept while the world holds the same links in the same
-        order and every point is as pinned or free as when they were read (a grab pins, a
-        letting go frees; a tear, a cut or a piece that fell off changes the links). The
-        sheet never changes a link's ends, rest or stiffness, the other fields."""
+        links' fields read once and kept while the world's `version` stays (it moves when a
+        grab pins or a letting go frees, a tear, a cut or a piece that fell off changes the
+        links). The sheet never changes a link's ends, rest or stiffness, the other fields."""
         world = self.world
-        constraints = world.constraints
-        pins = [p.pinned for p in world.particles]
         kept = self._kept_links
-        if kept is None or kept[1] != pins or kept[0] != constraints:
-            kept = self._kept_links = (list(constraints), pins, passes(constraints, move_now))
-        return kept[2]
+        if kept is None or kept[0] != world.version:
+            kept = self._kept_links = (world.version, passes(world.constraints, move_now))
+        return kept[1]
 
     def _spacer_fields(self):
         """`spacer_fields` of the live spacers, kept while they stay (every change to them
@@ -274,16 +270,17 @@ class Sheet:
         self.wind.triangles = [self.triangles[t][:3] for t in live]
         self.wind.patches = [t // 2 for t in live]  # a cell's two triangles share a gust
         self.torn += len(links)
-        self._version += 1
+        self.world.changed()
         self._tie()
 
     def tear(self):
         """Break the links stretched past their limit; return them (`snap_overstretched`'s
-        numbers, with each link's reach kept while the links and the limit stay)."""
-        constraints = self.world.constraints
+        numbers, with each link's reach kept while the world's `version` and the limit stay)."""
+        world = self.world
+        constraints = world.constraints
         kept = self._kept_reach
-        if kept is None or kept[1] != self.limit or kept[0] != constraints:
-            kept = self._kept_reach = (list(constraints), self.limit, reach_fields(constraints))
+        if kept is None or kept[1] != self.limit or kept[0] != world.version:
+            kept = self._kept_reach = (world.version, self.limit, reach_fields(constraints))
         broken = snap_by_fields(constraints, kept[2], TEARS_PER_FRAME)
         if broken:
             self._forget(broken)
@@ -308,15 +305,13 @@ class Sheet:
         stretch = self.slip_stretch()
         if not self.hand.slip(stretch, yank=YANK * (self.limit - stretch) * self.spacing):
             return False
-        self._version += 1
+        self.world.changed()
         return True
 
     def loose(self):
         """The points that no longer hang on a nail (or on the hand), worked out once per
-        change of the links or the hand (`_version`)."""
-        hanging = self._hanging
-        hanging.version = self._version
-        return list(hanging.loose())
+        change of the links or the hand (the world's `version`)."""
+        return list(self._hanging.loose())
 
     def keep_in_room(self, top_speed=None):
         """After the solve: walls at the canvas's sides and top (the floor is open, so torn
@@ -379,10 +374,10 @@ class Sheet:
     def hold(self, pos):
         """Grab the free points within GRAB_RADIUS of `pos`; True if there were any."""
         if self.hand.let_go():
-            self._version += 1
+            self.world.changed()
         grabbed = self.hand.grab_within(self.world.particles, pos, lambda p: not p.pinned)
         if grabbed:
-            self._version += 1
+            self.world.changed()
         return grabbed
 
     def move_hand(self, pos):
@@ -390,7 +385,7 @@ class Sheet:
 
     def let_go(self):
         if self.hand.let_go():
-            self._version += 1
+            self.world.changed()
 
     # --- reading --------------------------------------------------------------------------
     def stretch(self, link):

@@ -99,15 +99,17 @@ class SheetDemo(BuiltInStages):
         self.pressed_at = None
         self.still = 0
         # after the sheet's hand (and a build's own hooks): the clock the wind reads
-        self.world.on("before_integrate", self._advance_clock)
-        self.world.on("after_solve", self._finish_frame)
+        self.world.on("before_integrate", self._advance_clock, name="sheet.clock",
+                      after="hand.place")
+        self.world.on("after_solve", self._finish_frame, name="sheet.finish")
         yield from self._settle()
         grid = self.sheet.grid  # the keyboard's cursor starts at the sheet's middle
         middle = (sum(p.x for p in grid) / len(grid), sum(p.y for p in grid) / len(grid))
         self.keys = KeyHand(self._key_pointer, size, middle, knife=True)
         # the demo's own work opens and closes every frame shown: the long press, the strokes
-        self.world.on("before_integrate", self._watch_long_press, first=True)
-        self.world.on("after_solve", self._fade_cuts)
+        self.world.on("before_integrate", self._watch_long_press, name="sheet.long_press",
+                      before=("hand.place", "sheet.clock"))
+        self.world.on("after_solve", self._fade_cuts, after="sheet.finish")
 
     def _settle(self):
         """Hang the sheet for SETTLE_FRAMES frames, damped hard, with the wind as it will blow

@@ -157,8 +157,9 @@ class SpiderModel(BuiltInStages):
         self.first_cutter = None
         self._support_version = self.web.version
         # the game's part of every frame of the web's world, now that the web has settled
-        self.web.world.on("before_integrate", self._open_frame, first=True)
-        self.web.world.on("after_solve", self._close_frame)
+        self.web.world.on("before_integrate", self._open_frame,
+                          before=("web.count_frame", "web.drop_loose"))
+        self.web.world.on("after_solve", self._close_frame, after="web.keep_in_step")
 
     # --- protocol ---------------------------------------------------------------------------
     def input(self, kind, value):

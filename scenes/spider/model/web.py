@@ -141,11 +141,13 @@ class Web(WebQueries):
         self.knots = self.world.particles
         self.threads = self.world.constraints
         self.frame = 0
-        self.connectivity = Connectivity(self.knots, self.threads, attrgetter("threads"))
+        self.connectivity = Connectivity(self.knots, self.threads, attrgetter("threads"),
+                                         signal=self.world)
         self.riders = []  # objects with .thread and .t (the spider) kept on the right thread
-        self.world.on("before_integrate", self._count_frame)
-        self.world.on("before_integrate", self._drop_loose)
-        self.world.on("after_solve", self._keep_in_step)
+        self.world.on("before_integrate", self._count_frame, name="web.count_frame")
+        self.world.on("before_integrate", self._drop_loose, name="web.drop_loose",
+                      after="web.count_frame")
+        self.world.on("after_solve", self._keep_in_step, name="web.keep_in_step")
         self.bounds = bounds
 
     def __getstate__(self):
@@ -164,12 +166,13 @@ class Web(WebQueries):
 
     @property
     def version(self):
-        """The count of changes of topology (a knot or a thread added or taken away)."""
-        return self.connectivity.version
+        """The count of changes of topology (a knot or a thread added or taken away): the
+        world's one change signal (`World.version`), which the connectivity and the sleeping
+        lists follow."""
+        return self.world.version
 
     def _relinked(self):
-        self.connectivity.relinked()
-        self.sleep.relinked()
+        self.world.changed()
 
     @property
     def sleeping(self):
@@ -192,9 +195,8 @@ class Web(WebQueries):
             raise ValueError("a thread needs two different knots")
         thread = Thread(a, b, rest, kind, self.frame)
         thread.rest = max(thread.rest, EPSILON)
-        self.world.add(thread)
+        self.world.add(thread)  # the world's change signal moves
         self.sleep.attach(thread)
-        self.connectivity.relinked()
         return thread
 
     def remove_thread(self, thread):
@@ -206,8 +208,7 @@ class Web(WebQueries):
             if rider.thread is thread:
                 rider.thread = None
         self.sleep.detach(thread)
-        self.world.remove(thread)
-        self.connectivity.relinked()
+        self.world.remove(thread)  # the world's change signal moves
 
     def remove_knot(self, knot):
         """Take a knot and every thread on it away."""

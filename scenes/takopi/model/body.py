@@ -166,7 +166,7 @@ class Body(Outline):
         self.push = None
         self.floor_grip = False
         """True while a press held still holds the body on its floor (`_grip_floor`)."""
-        self._kept_plan = None  # (constraints, their jacobi_plan): `_solve_plan`
+        self._kept_plan = None  # (the world's version, the constraints' jacobi_plan): `_solve_plan`
         yield from self._blow_up()
         # The body's part of every frame of its world (`World.step`): after the integration
         # (T2) the stance; spacing and area averaged `iterations` times (T5, T6) with the
@@ -175,10 +175,10 @@ class Body(Outline):
         # outside the canvas); after the solve the walls' friction.
         world = self.world
         world.jacobi_plan = self._solve_plan
-        world.on("after_integrate", self._ease_area)
-        world.on("after_integrate", self._stand_level)
+        world.on("after_integrate", self._ease_area, name="body.ease_area")
+        world.on("after_integrate", self._stand_level, after="body.ease_area")
         world.on("after_iteration", self._hard_projections)
-        world.on("after_solve", self._floor_friction)
+        world.on("after_solve", self._floor_friction, name="body.floor_friction")
 
     def _blow_up(self):
         """Fill the ring to the balance of spacing and area before the first frame, at rest.
@@ -230,14 +230,15 @@ class Body(Outline):
     # -- the frame (hooks of the world's) ---------------------------------------------------
 
     def _solve_plan(self):
-        """The ring's `jacobi_plan`, made once and kept while the world holds the same
-        constraints (the ring's never change otherwise: nothing pins its points or changes
-        its links). A copy or a pickle of the body leaves it out (`__getstate__`): its
-        passes belong to the particles it was made for, so the copy makes its own."""
-        constraints = self.world.constraints
+        """The ring's `jacobi_plan`, made once and kept while the world's change signal
+        (`World.version`) stays (the ring's constraints never change otherwise: nothing pins
+        its points or changes its links). A copy or a pickle of the body leaves it out
+        (`__getstate__`): its passes belong to the particles it was made for, so the copy
+        makes its own."""
+        world = self.world
         kept = self._kept_plan
-        if kept is None or kept[0] != constraints:
-            kept = self._kept_plan = (list(constraints), jacobi_plan(constraints))
+        if kept is None or kept[0] != world.version:
+            kept = self._kept_plan = (world.version, jacobi_plan(world.constraints))
         return kept[1]
 
     def __getstate__(self):

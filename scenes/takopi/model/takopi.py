@@ -162,8 +162,9 @@ class TakopiModel(BuiltInStages):
         # the legs follow the solved body.
         self.world.on("before_integrate", self._before_integrate)
         self.world.on("before_substep", self._stride_push)
-        self.world.on("after_solve", self._legs_follow)
-        self.world.on("after_solve", self._note_press)
+        self.world.on("after_solve", self._legs_follow, name="takopi.legs_follow",
+                      after="body.floor_friction")
+        self.world.on("after_solve", self._note_press, after="takopi.legs_follow")
 
     # -- protocol ---------------------------------------------------------------------------
 
