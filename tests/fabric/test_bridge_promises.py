@@ -17,9 +17,8 @@ from scenes.bridge import model as bridge
 from scenes.bridge import view
 from scenes.bridge.model import bridge as bridge_module
 from scenes.bridge.model.bridge import CURSOR_SPEED, DROP_HEIGHT, GRAB_RADIUS
-from scenes.bridge.model.crates import WEIGHT_SCALE, Crate, CrateYard
+from scenes.bridge.model.crates import Crate
 from scenes.bridge.model.land import cliffs
-from verlet import Breakable, Particle
 from scenes.catalog import SCENES
 from scenes.kit.model.run import record, Run, set_record
 from verlet.geometry import distance_to_segment
@@ -400,18 +399,3 @@ def test_a_pickled_bridge_runs_on_exactly_as_the_original():
         run(twin, 400)
     assert copy.state() == sim.state()
     assert sum(nailed for _, _, nailed in copy.state()["points"]) == 4
-
-
-@pytest.mark.parametrize("hangs", [True, False])
-def test_a_crate_loads_its_plank_only_while_the_plank_hangs_from_a_post(hangs):
-    """On a piece the snapped ropes let go of, crate and planks fall together: the crate's
-    weight had pulled such a plank down 120 px in a frame (soak seed 10, frame 571)."""
-    a, b = Particle(100.0, 300.0), Particle(140.0, 300.0)
-    plank = Breakable(a, b, None, 1e9)
-    yard = CrateYard([plank], cliffs((960, 540)))
-    crate = Crate(110.0, 280.0, 40.0)
-    crate.ride(plank, 0.25)
-    yard.crates.append(crate)
-    yard.load_planks(1.0, lambda point: hangs)
-    pull = 40.0 * 1.0 * WEIGHT_SCALE if hangs else 0.0
-    assert (a.y - 300.0, b.y - 300.0) == pytest.approx((0.75 * pull, 0.25 * pull))
