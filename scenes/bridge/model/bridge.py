@@ -301,7 +301,7 @@ class BridgeModel(BuiltInStages):
             self.cursor = min(CLIFF_RIGHT + 100.0, max(CLIFF_LEFT - 100.0, self.cursor + step))
 
     def _load_planks(self):
-        self.yard.load_planks(self.world.gravity[1], self._hanging.hangs)
+        self.yard.load_planks(self.world.gravity[1])
 
     def _slip(self):
         """A hand that stretched a rope GRIP of the way to its snapping stretch (`snap_share`: it

@@ -121,16 +121,13 @@ class CrateYard:
         self.solids = solids
 
     # --- weight ---------------------------------------------------------------------------
-    def load_planks(self, gravity, hangs):
+    def load_planks(self, gravity):
         """Before the integration: each riding crate's weight, with all stacked on it, pulls
-        its plank's two ends down in proportion to where it sits, while the plank hangs from
-        a post (`hangs(point)`). On a piece the snapped ropes let go of, crate and planks fall
-        together, as free as the piece: its weight pulled such a plank down 120 px in a frame
-        (a crate of 40 with one stacked on it, at gravity 1.0)."""
+        its plank's two ends down in proportion to where it sits."""
         loads = {}
         for crate in self.crates:
             root = crate.root()
-            if root.plank is not None and hangs(root.plank.a):
+            if root.plank is not None:
                 loads[root] = loads.get(root, 0.0) + crate.mass
         for crate, mass in loads.items():
             plank = crate.plank
